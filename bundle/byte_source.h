@@ -1,0 +1,36 @@
+#pragma once
+// Streaming access to the bytes of one entry. Readers never hold a whole entry in memory.
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace triage {
+
+class ByteSource {
+ public:
+  virtual ~ByteSource() = default;
+  // Reads up to n bytes into buf. Returns the count; 0 means end of data or an error
+  // (error() is then non-empty: the data ended early, e.g. a truncated archive).
+  virtual size_t read(char* buf, size_t n) = 0;
+  const std::string& error() const { return error_; }
+
+ protected:
+  std::string error_;
+};
+
+// Bytes held in memory: for tests and for small in-memory documents.
+class StringSource final : public ByteSource {
+ public:
+  explicit StringSource(std::string_view data) : data_(data) {}
+  size_t read(char* buf, size_t n) override;
+
+ private:
+  std::string_view data_;
+  size_t pos_ = 0;
+};
+
+// Reads a whole small source (manifest, version files) up to `limit` bytes.
+// `truncated` is set when more data followed.
+std::string read_all(ByteSource& src, size_t limit, bool* truncated = nullptr);
+
+}  // namespace triage

@@ -1,0 +1,20 @@
+#pragma once
+// Reads every input path once, classifies each entry, runs its parser, and returns the
+// facts of each input. Never extracts to disk.
+#include <string>
+#include <vector>
+
+#include "model/host_facts.h"
+#include "model/options.h"
+
+namespace triage {
+
+struct LoadResult {
+  EvidenceSet evidence;
+  std::vector<std::string> errors;  // inputs that could not be opened at all ("path: reason")
+  bool recognised_any = false;      // at least one entry of a known kind
+};
+
+LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options);
+
+}  // namespace triage

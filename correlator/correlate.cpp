@@ -1,0 +1,14 @@
+#include "correlator/correlate.h"
+
+namespace triage {
+
+Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
+  Report report;
+  for (const auto& bundle : evidence.bundles)
+    for (const auto& f : bundle.input_findings) report.findings.push_back(f);
+  // Each analysis appends its findings here (one function per analysis, in correlator/).
+  sort_findings(report.findings);
+  return report;
+}
+
+}  // namespace triage

@@ -1,0 +1,40 @@
+#pragma once
+// A finding: what an analysis concluded, with the evidence and its limits.
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/evidence.h"
+#include "model/severity.h"
+
+namespace triage {
+
+struct Finding {
+  std::string id;              // "<analysis>" or "<analysis>/<kind>", listed in docs/findings.md
+  Severity severity = Severity::info;
+  Confidence confidence = Confidence::low;
+  std::string host;            // host group the finding belongs to ("" = input level)
+  std::string title;           // one line
+  std::string observed;        // what the bundle shows
+  std::string supports;        // what that supports
+  std::string does_not_prove;  // the limits: never empty for a finding at warning or above
+  std::vector<std::string> next_checks;  // each may hold an exact command
+  std::vector<EvidenceRef> evidence;
+  // Key values for machine consumers and tests (stream id, frozen head, ...), in order.
+  std::vector<std::pair<std::string, std::string>> values;
+
+  Finding& value(std::string key, std::string v) {
+    values.emplace_back(std::move(key), std::move(v));
+    return *this;
+  }
+  const std::string* find_value(std::string_view key) const {
+    for (const auto& [k, v] : values)
+      if (k == key) return &v;
+    return nullptr;
+  }
+};
+
+// Stable order for reports: severity descending, then id, then first evidence.
+void sort_findings(std::vector<Finding>& findings);
+
+}  // namespace triage

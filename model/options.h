@@ -1,0 +1,22 @@
+#pragma once
+// Options that shape reading and analysis, shared by every stage.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace triage {
+
+struct InputLimits {
+  uint64_t max_total_bytes = uint64_t{32} << 30;  // all inputs, decompressed
+  uint64_t max_entry_bytes = uint64_t{4} << 30;   // one entry, decompressed
+  uint64_t max_entries = 1000000;                 // entries across all inputs
+  size_t max_line_bytes = size_t{1} << 20;        // longer lines are cut and counted malformed
+};
+
+struct AnalyzeOptions {
+  InputLimits limits;
+  std::optional<int> utc_offset_seconds;  // --utc-offset: zone of loose logs whose zone is unknown
+  std::string knowledge_dir;              // --knowledge: overrides the built-in knowledge
+};
+
+}  // namespace triage

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Set-up for a fresh Debian 12 machine, run as root: installs the Debian packages that are
+# missing, builds in Release, then runs either the demo or the whole test suite.
+#   scripts/bootstrap.sh demo   analyse the bundled incident sample (exit 0 or 1 = success)
+#   scripts/bootstrap.sh test   run every test through ctest
+# Idempotent, and quiet when nothing is missing.
+set -eo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-demo}
+packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
+  catch2 libarchive-dev libcli11-dev nettle-dev zstd shellcheck)
+[ "$mode" = test ] && packages+=(python3)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+
+build=${BUILD_DIR:-build}
+if [ ! -f "$build/build.ninja" ]; then
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+fi
+cmake --build "$build" -j "$(nproc)" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
+test "${PIPESTATUS[0]}" -eq 0
+
+case "$mode" in
+  demo)
+    sample=samples/incident-910b-before-reboot
+    [ -d "$sample" ] || sample=tests/data/minimal-bundle
+    set +e
+    "$build/ascend-triage" analyze "$sample"
+    rc=$?
+    set -e
+    # 0 = nothing at warning or above, 1 = findings: both are a successful analysis.
+    [ "$rc" -le 1 ]
+    ;;
+  test)
+    ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: $0 demo|test" >&2
+    exit 2
+    ;;
+esac
