@@ -5,6 +5,7 @@
 #include <fstream>
 
 #include "bundle/line_reader.h"
+#include "parsers/finalize.h"
 #include "parsers/parser.h"
 
 namespace triage {
@@ -63,6 +64,7 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
       while (lines.next(line)) ++entry.stats.lines;
       entry.stats.bytes = lines.bytes_read();
     }
+    finalize_facts(bundle, options);
   }
   return result;
 }

@@ -1,0 +1,53 @@
+#include <unistd.h>
+
+#include <iostream>
+#include <memory>
+
+#include "bundle/load.h"
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "correlator/correlate.h"
+#include "reports/render.h"
+
+namespace triage::cli {
+
+Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
+  struct Args {
+    std::vector<std::string> paths;
+    std::string format = "text", output;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
+  cmd->add_option("paths", args->paths,
+                  "Bundle directories, archives or log files (one evidence set)")
+      ->required();
+  cmd->add_option("--format", args->format, "Output format")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->capture_default_str();
+  cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
+  add_limit_options(*cmd, g);
+
+  auto run = [args](const GlobalOptions& g) {
+    AnalyzeOptions options;
+    if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
+    LoadResult loaded = load_evidence(args->paths, options);
+    for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
+    if (!loaded.errors.empty()) return kExitCannotAnalyse;
+    if (!loaded.recognised_any) {
+      std::cerr << "ascend-triage: no recognised evidence in the given input\n";
+      return kExitCannotAnalyse;
+    }
+    std::ofstream file;
+    std::ostream* out = open_output(args->output, file);
+    if (!out) return kExitCannotAnalyse;
+    RenderOptions render;
+    render.color = args->output.empty() && want_color(g.color, STDOUT_FILENO);
+    Report report = correlate(loaded.evidence, options);
+    if (args->format == "json") render_json(report, loaded.evidence, render, *out);
+    else render_text(report, loaded.evidence, render, *out);
+    return report.has_warning_or_above() ? kExitFindings : kExitClean;
+  };
+  return {cmd, run};
+}
+
+}  // namespace triage::cli

@@ -1,0 +1,39 @@
+#pragma once
+// Each subcommand lives in its own file and registers itself here; main.cpp only wires
+// the global options and runs the chosen command.
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+
+#include "model/options.h"
+
+namespace triage::cli {
+
+constexpr int kExitClean = 0;
+constexpr int kExitFindings = 1;      // also: a check failed (knowledge check)
+constexpr int kExitCannotAnalyse = 2; // also: bad usage, unknown id
+
+struct GlobalOptions {
+  std::string color = "auto";
+  std::string utc_offset;
+  std::string knowledge_dir;
+  InputLimits limits;
+};
+
+// Runs after parsing; returns the exit code.
+using CommandRunner = std::function<int(const GlobalOptions&)>;
+
+struct Command {
+  CLI::App* app;
+  CommandRunner run;
+};
+
+Command add_analyze_command(CLI::App& app, GlobalOptions& g);
+Command add_inventory_command(CLI::App& app, GlobalOptions& g);
+
+// Helpers shared by commands.
+bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out);
+bool want_color(const std::string& mode, int fd);
+void add_limit_options(CLI::App& cmd, GlobalOptions& g);
+
+}  // namespace triage::cli

@@ -1,0 +1,9 @@
+#include "parsers/finalize.h"
+
+namespace triage {
+
+// One call per domain whose facts need finishing, in dependency order
+// (system and process zones before the logs that use them).
+void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {}
+
+}  // namespace triage
