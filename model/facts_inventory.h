@@ -18,6 +18,7 @@ struct InventoryEntry {
   ClassifiedBy classified_by = ClassifiedBy::none;
   std::string reason;        // why this kind (or why every sniff failed)
   std::string manifest_note; // a disagreement with the manifest, if any
+  std::string sha256;        // hex of the stored bytes (before decompression), computed while reading
   ParseStats stats;
 };
 
