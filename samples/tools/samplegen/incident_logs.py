@@ -141,6 +141,9 @@ def job_log():
     add(t0, "%s - det - INFO - Start training: 12 epochs, 117266 iters/epoch" % timeutil.pylog_ts(t0 + 59.8))
     add(t0, "%s - det - INFO - Epoch [0/12] begin" % timeutil.pylog_ts(t0 + 59.9))
     e = JOB_ERR_T
+    # the training script logs the failure, then re-raises it
+    add(e, "%s - det - ERROR - epoch 0 iter 0 failed: ACL error: 107020 (rtStreamSynchronize execution failed, "
+           "reason=task timeout)" % timeutil.pylog_ts(e + 0.0921))
     tb = [
         "Traceback (most recent call last):",
         '  File "/root/work/det/train.py", line 238, in <module>',
