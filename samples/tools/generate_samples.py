@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 
+sys.dont_write_bytecode = True  # keep samples/tools free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from samplegen import healthy, incident  # noqa: E402

@@ -12,7 +12,7 @@ from . import kernel as K
 from . import modules as M
 from . import process as P
 from . import timeutil
-from .bundle import Bundle, hexid, intid, iso_utc, json_value, tsv
+from .bundle import Bundle, hexid, intid, iso_utc, tsv
 from .incident_kernel import clean_boot_load, misc_runtime, process_exit, process_start
 from .plog import LogWriter, compile_ops, device_log, init_lines, launches, stream_setup, three_minute_report
 
@@ -43,15 +43,11 @@ REPORTS = [(1380, 120, 1408), (1652, 388, 1140), (2170, 902, 626)]  # task_id, s
 STREAM, SQ = 13, 3
 
 
-def steps_done(t):
-    return 1 + int((t - T_FIRST_STEP_DONE) / STEP_S) if t > T_FIRST_STEP_DONE else 0
-
-
 # ---- kernel ---------------------------------------------------------------------------------
 def boot():
     b = K.Boot("healthy", H.uuid("boot healthy"), T_BOOT, HOST.name, HOST.machine_id)
     b.extend(K.boot_template(KVER, HOST.uname_version, CMDLINE, 192, 1024, NPUS, ["enp125s0f0", "enp125s0f1"],
-                             "openeuler", HOST.name))
+                             "openeuler"))
     b.extend(clean_boot_load(11.02, NPUS, 1187))
     b.extend(misc_runtime(T_BOOT, 8, "healthy"))
     # earlier jobs of the same user, each with 8 ranks

@@ -19,7 +19,7 @@ from . import kernel as K
 from . import modules as M
 from . import process as P
 from . import timeutil
-from .bundle import Bundle, LooseDir, hexid, intid, iso_utc, json_value, tsv
+from .bundle import Bundle, LooseDir, hexid, iso_utc, json_value, tsv
 from .incident_kernel import (clean_boot_load, misc_runtime, modprobe_attempts, process_exit,
                               process_start)
 from .incident_logs import (CANN85, CANN91, JOB_PID, JOB_PLOG_T0, OLD_KILLED_T, OLD_PID,
@@ -58,7 +58,7 @@ BOOT_IDS = {k: H.uuid("boot " + k) for k in ("old1", "old2", "prev", "A", "B")}
 # ---- kernel ---------------------------------------------------------------------------------
 def template():
     return K.boot_template(KVER, HOST.uname_version, CMDLINE, 192, 1024, NPUS,
-                           ["enp125s0f0", "enp125s0f1"], "ubuntu", HOST.name)
+                           ["enp125s0f0", "enp125s0f1"], "ubuntu")
 
 
 def simple_boot(label, start, end):

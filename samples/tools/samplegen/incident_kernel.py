@@ -3,7 +3,7 @@ Unknown symbol), device start-up, and the devmm lines each NPU process leaves be
 The Ascend printk texts follow real-log-excerpts §3.1/§3.8 in shape; the messages of the
 module init functions are invented."""
 from .bundle import intid
-from .modules import LOAD_ORDER, MODULES
+from .modules import LOAD_ORDER
 
 INIT_MSG = {
     "drv_seclib_host": ("seclib", "seclib_init", 47, "Seclib module init success."),

@@ -1,7 +1,6 @@
 """Logs of the incident host: the training job's plogs and job log, an earlier attempt's
 plog, probe plogs and outputs. Times are Asia/Shanghai wall clock."""
 from . import timeutil
-from .bundle import hexid, intid
 from .plog import (LogWriter, compile_ops, device_log, init_lines, kernel_name, launches,
                    stream_setup, three_minute_report)
 
@@ -274,9 +273,3 @@ def user_retry_plog(pid, t0):
     init_fail_lines(w, t0, pid, 0, CANN91)
     return w
 
-
-def hexsha(label):
-    return hexid(label, 40)
-
-
-__all__ = ["intid"]

@@ -151,7 +151,7 @@ def list_boots(boots, until_wall=None):
     return "\n".join(lines) + "\n"
 
 
-def boot_template(kver, uname_version, cmdline, cpu_count, mem_gb, npus, nic_names, distro, hostname):
+def boot_template(kver, uname_version, cmdline, cpu_count, mem_gb, npus, nic_names, distro):
     """Typical early boot of a Kunpeng 920 (aarch64) server; timing in seconds since boot.
     `npus` are PCI addresses of the 910B functions."""
     m = []

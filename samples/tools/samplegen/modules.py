@@ -164,7 +164,7 @@ class ModuleWorld:
         return out
 
     # ---- renders -------------------------------------------------------------------
-    def tree_tsv(self, other_kernels=()):
+    def tree_tsv(self):
         header = ["kver", "module", "path", "type", "link_target", "resolved_path", "target_exists",
                   "compression", "size", "link_mtime", "target_mtime", "target_ctime", "sha256",
                   "srcversion", "build_id", "vermagic"]
@@ -200,7 +200,7 @@ class ModuleWorld:
         lines.append(("vermagic", f.vermagic))
         return "".join("%-16s%s\n" % (k + ":", v) for k, v in lines)
 
-    def show_depends(self, name, builtin=False):
+    def show_depends(self, name):
         chain = list(reversed(self.closure(name))) + [name]
         return "".join("insmod %s \n" % self.winner(n).path for n in chain)
 

@@ -1,5 +1,5 @@
 """/proc/<pid>/* copies of a training process, as the collector stores them."""
-from .bundle import hexid, intid, tsv
+from .bundle import intid, tsv
 
 CLK_TCK = 100
 

@@ -58,12 +58,6 @@ def ls_date(epoch):
     return "%s %2d %s" % (MONTHS[dt.month - 1], dt.day, dt.strftime("%H:%M"))
 
 
-def ls_date_old(epoch):
-    """ls -l date of a file older than six months: 'Mar  2  2025'."""
-    dt = _local(epoch)
-    return "%s %2d  %d" % (MONTHS[dt.month - 1], dt.day, dt.year)
-
-
 def list_boots_ts(epoch):
     """journalctl --list-boots --utc: 'Tue 2026-09-01 00:12:09 UTC'."""
     dt = _utc(epoch)
