@@ -243,6 +243,31 @@ TEST_CASE("healthy: every rank's reports move forward, one module set, supported
   CHECK(grep(steps, "step_time=0.6").size() > 100);
 }
 
+TEST_CASE("healthy: the capped journal is head + one cut line + tail, as its kept_ranges say", "[samples][scenario]") {
+  fs::path dir = sample_path("healthy-first-step-compile");
+  Manifest m = read_manifest(dir);
+  const ManifestItem* item = nullptr;
+  for (const auto& it : m.items)
+    if (it.path == "kernel/journal-b0.jsonl") item = &it;
+  REQUIRE(item != nullptr);
+  CHECK(item->truncated);
+  // [[0,H],[S,E]]: H head bytes, E-S tail bytes of journalctl's output
+  std::vector<long long> n;
+  long long v = -1;
+  for (char c : item->kept_ranges_json) {
+    if (c >= '0' && c <= '9') v = (v < 0 ? 0 : v * 10) + (c - '0');
+    else if (v >= 0) n.push_back(v), v = -1;
+  }
+  REQUIRE(n.size() == 4);
+  std::string text = read_file(dir / "kernel/journal-b0.jsonl");
+  size_t cut = text.find("{\"__ascend_collect_cut__\"");
+  REQUIRE(cut != std::string::npos);
+  CHECK((long long)cut == n[1] - n[0]);
+  size_t cut_end = text.find('\n', cut) + 1;
+  CHECK((long long)(text.size() - cut_end) == n[3] - n[2]);
+  CHECK(number_after(text.substr(cut), "\"dropped_bytes\": ") == n[2] - n[1]);
+}
+
 TEST_CASE("loose files: the pasted plog and dmesg are copies of the hung host's", "[samples][scenario]") {
   fs::path loose = sample_path("incident-loose-files");
   fs::path logs = sample_path("incident-910b-before-reboot") / "logs/host/root/ascend/log/debug/plog";
