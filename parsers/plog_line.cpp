@@ -133,6 +133,21 @@ void split_function(sv body, PlogLine& out) {
   }
 }
 
+// APP (torch_npu) lines read "TID path/file.ts:func:LINE: msg": the path is no function.
+void source_function(PlogLine& out) {
+  if (out.function.find('/') == sv::npos && !out.function.ends_with(".ts")) return;
+  sv m = out.message;
+  size_t c1 = m.find(':');
+  if (c1 == sv::npos || c1 == 0) return;
+  size_t c2 = m.find(':', c1 + 1);
+  if (c2 == sv::npos || !all_digits(m.substr(c1 + 1, c2 - c1 - 1))) return;
+  for (size_t k = 0; k < c1; ++k)
+    if (m[k] == ' ') return;
+  out.tags = out.function;
+  out.function = m.substr(0, c1);
+  out.message = trim_left(m.substr(c2 + 1));
+}
+
 // Parses a `[file:line]` marker at body[0]; `file` may be a relative path and may hold a
 // blank (2020 tsdrv), and a blank may stand before the number (`[npu_driver.cc: 102]`).
 bool file_marker(sv body, size_t& end, PlogLine& out) {
@@ -270,6 +285,7 @@ void parse_after_marker(sv module, sv body, PlogLine& out) {
       out.tid_value = v;
       out.shape = PlogShape::tid_glued;
       split_function(body.substr(i), out);
+      source_function(out);
       return;
     }
   }
@@ -335,6 +351,15 @@ void parse_after_marker(sv module, sv body, PlogLine& out) {
         out.tid = first;
         out.tid_value = to_int(first);
         sv rest = b.substr(close + 1);
+        // "[TID][adapter_rts.cc][CallBackInitRts]": a file tag before the function
+        if (rest.size() > 2 && rest[0] == '[') {
+          size_t c2 = rest.find(']');
+          sv t = c2 == sv::npos ? sv{} : rest.substr(1, c2 - 1);
+          if (t.ends_with(".cc") || t.ends_with(".cpp") || t.ends_with(".c")) {
+            out.tags = rest.substr(0, c2 + 1);
+            rest = rest.substr(c2 + 1);
+          }
+        }
         if (!rest.empty() && rest[0] == '[') {
           size_t c2 = rest.find(']');
           if (c2 != sv::npos) {
