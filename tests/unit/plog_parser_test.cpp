@@ -241,12 +241,14 @@ TEST_CASE("finalize converts plog local times with the process's or the host's z
 TEST_CASE("plog parser counts hostile lines and never crashes", "[plog_parser]") {
   std::string text;
   text += kStallNew;
-  text += std::string("[ERROR] RUNTIME(1,p):2026-03-01-12:00:00.000.001 [a.cc:1]1 F:nul\0here\n", 66);
+  static const char kNul[] = "[ERROR] RUNTIME(1,p):2026-03-01-12:00:00.000.001 [a.cc:1]1 F:nul\0here\n";
+  text += std::string(kNul, sizeof kNul - 1);
   text += "[ERROR] RUNTIME(1,p):2026-03-01-12:00:00.000.001 [a.cc:1]1 F:" + std::string(2 << 20, 'x') + "\n";
   text += "[ERROR] RUNTIME(1,p):2026-03-01-12:00:00.000.001 [a.cc:1]1 F:bad utf8 \xff\xfe\xc3\n";
   text += "[ERROR] RUNTIME(1,python3):2026-03-01-12:0\n";
   text += "[ERROR] RUNTIME(\n";
-  text += std::string("\xff\xfe\x00\x01 garbage\n", 13);
+  static const char kGarbage[] = "\xff\xfe\x00\x01 garbage\n";
+  text += std::string(kGarbage, sizeof kGarbage - 1);
   text += "just some text\n";
   text += "[EVENT] RUNTIME(1,p):2026-03-01-12:00:00.000.001 [a.cc:1]1 F:last line without newline";
   BundleFacts facts;
