@@ -509,7 +509,7 @@ bool parse_module_failure(sv msg, ModuleLoadFailure& out) {
     out = {};
     out.problem = ModuleLoadProblem::symbol_version;
     out.module = module_before(p);
-    out.symbol = std::string(token_after(p + 37));
+    out.symbol = std::string(token_after(p + 36));
     return !out.module.empty();
   }
   if ((p = msg.find(": version magic '")) != sv::npos) {
