@@ -277,6 +277,10 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
   }
 }
 
+bool SignatureMatcher::any(std::string_view text) const {
+  return set_ && set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
+}
+
 void SignatureMatcher::match(std::string_view text, std::string_view module,
                              std::vector<int>& scratch, std::vector<int>& out) const {
   out.clear();

@@ -60,6 +60,8 @@ class SignatureMatcher {
   // for a line of `module` (plog; "" for kernel). `out` is reused: no allocation once warm.
   void match(std::string_view text, std::string_view module, std::vector<int>& scratch,
              std::vector<int>& out) const;
+  // Whether any signature can match `text` (module filters not applied). Allocates nothing.
+  bool any(std::string_view text) const;
   bool empty() const { return members_.empty(); }
 
  private:

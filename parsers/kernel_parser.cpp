@@ -57,9 +57,11 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
   bool is_ascend = msg.size() > 9 && msg[0] == '[' && parse_ascend_printk(msg, ascend);
   bool fault = !is_ascend && is_fault_manager(msg);
   bool module = !is_ascend && may_be_module_failure(msg);
+  // One DFA pass without allocating; which signatures matched is asked for kept lines only.
+  bool any_signature = knowledge_.kernel_matcher.any(msg);
+  if (!is_ascend && !fault && !module && !any_signature) return false;
   hits_.clear();
-  if (!knowledge_.kernel_matcher.empty()) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
-  if (!is_ascend && !fault && !module && hits_.empty()) return false;
+  if (any_signature) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
 
   KernelEvent ev;
   ModuleLoadFailure failure;

@@ -50,20 +50,23 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   bool any_code = err_code != sv::npos || runtime_result != sv::npos || ret_code != sv::npos ||
                   error_code_is != sv::npos || error_code_eq != sv::npos ||
                   module_name != sv::npos || leading_code;
-  hits_.clear();
-  if (!knowledge_.plog_matcher.empty())
-    knowledge_.plog_matcher.match(m, p.module, set_scratch_, hits_);
-  if (!stall && !sync_timeout && !any_code && hits_.empty()) return;
+  // One DFA pass says whether any signature can match (no allocation); which ones is
+  // asked only for lines that are kept.
+  bool any_signature = knowledge_.plog_matcher.any(m);
+  if (!stall && !sync_timeout && !any_code && !any_signature) return;
 
   // The same line in run/ and debug/ copies or in stdout is kept once.
   LogFacts& logs = ctx_.facts.logs;
   uint64_t key = mix64(mix64(fnv1a(m), static_cast<uint64_t>(p.pid_value)),
                        static_cast<uint64_t>(civil_to_epoch_us(p.time)));
   if (!p.has_time) key = mix64(key, line.number);  // untimed lines: never merge across lines
-  if (!logs.plog_seen_keys.insert(key).second) {
+  if (logs.plog_seen_keys.find(key) != logs.plog_seen_keys.end()) {
     ++summary_.duplicates;
     return;
   }
+  logs.plog_seen_keys.insert(key);
+  hits_.clear();
+  if (any_signature) knowledge_.plog_matcher.match(m, p.module, set_scratch_, hits_);
   std::optional<int64_t> device = summary_.device_id;
   DeviceIdSource device_source = device ? DeviceIdSource::path : DeviceIdSource::none;
   if (has_device && !device) {
