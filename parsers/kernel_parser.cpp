@@ -119,7 +119,9 @@ namespace {
 
 std::string_view variant_name(KernelLogForm form, KernelLineShape shape) {
   switch (shape) {
-    case KernelLineShape::dmesg_raw: return form == KernelLogForm::dmesg_raw ? "dmesg" : "dmesg-in-text";
+    case KernelLineShape::dmesg_raw:
+      if (form == KernelLogForm::device_kernel) return "device-kernel";
+      return form == KernelLogForm::dmesg_raw ? "dmesg" : "dmesg-in-text";
     case KernelLineShape::dmesg_human: return "dmesg-T";
     case KernelLineShape::bracket_local: return "bracket-local";
     case KernelLineShape::syslog_short: return form == KernelLogForm::journal_text ? "journal-short" : "syslog";

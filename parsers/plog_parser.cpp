@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "parsers/kernel_parser.h"
 #include "parsers/log_text.h"
 
 namespace triage {
@@ -143,8 +144,25 @@ void parse_plog(ParseContext& ctx, ByteSource& src) {
   while (reader.next(line)) parser.feed(line);
   ctx.stats.bytes = reader.bytes_read();
   parser.finish();
-  if (ctx.entry.path.find("device") != std::string::npos)
+  // device-<pid>_<time>.log, device-os_<time>.log, event_<time>.log: written on the device
+  const std::string& path = ctx.entry.path;
+  std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+  if (name.starts_with("device-") || name.starts_with("device-os") || name.starts_with("event_") ||
+      path.find("/dev-os-") != std::string::npos || path.starts_with("dev-os-"))
     ctx.facts.logs.plog_entries.back().kind = SourceKind::device_log;
+}
+
+void parse_device_export(ParseContext& ctx, ByteSource& src) {
+  // Black-box kernel logs (kbox.txt, kernel.log, history.log) are dmesg-like text of the
+  // device's own kernel; everything else an export holds is plog-shaped.
+  const std::string& path = ctx.entry.path;
+  std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+  if (name == "kbox.txt" || name == "kernel.log" || name == "history.log" ||
+      path.find("/bbox/") != std::string::npos) {
+    parse_kernel_text(ctx, src, KernelLogForm::device_kernel);
+    return;
+  }
+  parse_plog(ctx, src);
 }
 
 }  // namespace triage

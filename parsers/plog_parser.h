@@ -15,8 +15,11 @@
 
 namespace triage {
 
-// ParseFn for SourceKind::plog, device_log and device_log_export.
+// ParseFn for SourceKind::plog and device_log.
 void parse_plog(ParseContext& ctx, ByteSource& src);
+// ParseFn for SourceKind::device_log_export (msnpureport): black-box kernel logs as device
+// kernel text, the rest as plog.
+void parse_device_export(ParseContext& ctx, ByteSource& src);
 
 // The same work one line at a time, for tests and the benchmark.
 class PlogFileParser {

@@ -9,6 +9,7 @@ ParseFn parser_for(SourceKind kind) {
   switch (kind) {
     case SourceKind::plog: return parse_plog;
     case SourceKind::device_log: return parse_plog;
+    case SourceKind::device_log_export: return parse_device_export;
     case SourceKind::journal_json: return parse_journal_json;
     case SourceKind::journal_text: return parse_journal_text;
     case SourceKind::dmesg: return parse_dmesg;

@@ -1,6 +1,7 @@
 // Kernel logs: journal JSON, journalctl text, dmesg, dmesg -T, syslog; the Ascend printk
 // shape; module-load failures; time bases; one kernel line seen in three sources counts once.
 #include <catch2/catch.hpp>
+#include <set>
 #include <string>
 
 #include "bundle/byte_source.h"
@@ -8,6 +9,7 @@
 #include "parsers/finalize.h"
 #include "parsers/kernel_line.h"
 #include "parsers/kernel_parser.h"
+#include "parsers/plog_parser.h"
 
 using namespace triage;
 
@@ -287,4 +289,32 @@ TEST_CASE("kernel text: dmesg -T, journalctl boot markers, not-collected text", 
   auto s3 = parse_into(denied, parse_dmesg, "kernel/dmesg.txt",
                        "dmesg: read kernel buffer failed: Operation not permitted\n");
   CHECK(s3.not_collected == "Operation not permitted");
+}
+
+TEST_CASE("device log exports: black-box kernel text and device plogs", "[kernel_parser]") {
+  BundleFacts facts;
+  facts.system.btime = kBtime;  // the host's boot: never applied to the device's uptime
+  auto s1 = parse_into(facts, parse_device_export,
+                       "ascend/device-logs/hisi_logs/device-2/20240420162417-271713000/bbox/kbox.txt",
+                       "[2454.830694] {6}[Hardware Error] Error 0, type: recoverable\n"
+                       "[2454.830701] {6}[Hardware Error]  error_type: 3, multi-bit ECC\n");
+  CHECK(s1.parsed == 2);
+  CHECK(s1.variant == "device-kernel");
+  auto s2 = parse_into(facts, parse_device_export,
+                       "ascend/device-logs/slog/dev-os-0/debug/device-os/device-os_20240122045443091.log",
+                       "[ERROR] KERNEL(5044,sklogd):2024-07-29-10:33:22.646.284 [klogd.c:247][257382.266124] "
+                       "[ascend] [ERROR] [devmm] [devmm_svm_device_fault 468] <kworker/u16:2:14887,14887> Vm "
+                       "fault failed. (hostpid=2131021; devid=0; vfid=0; ret=64)\n");
+  CHECK(s2.parsed == 1);
+  finalize_facts(facts, AnalyzeOptions{});
+  REQUIRE(facts.logs.kernel_events.size() == 1);
+  CHECK(facts.logs.kernel_events[0].form == KernelLogForm::device_kernel);
+  CHECK_FALSE(facts.logs.kernel_events[0].time.known());
+  CHECK(facts.logs.kernel_events[0].uptime_s == Approx(2454.830701));
+  REQUIRE(facts.logs.plog_entries.size() == 1);
+  CHECK(facts.logs.plog_entries[0].kind == SourceKind::device_log);
+  CHECK(facts.logs.plog_entries[0].device_id == 0);
+  std::set<std::string> ids;
+  for (const auto& h : facts.logs.signature_hits) ids.insert(h.id);
+  CHECK(ids == std::set<std::string>{"kernel/hardware-memory-error", "device-memory/vm-fault"});
 }
