@@ -3,6 +3,7 @@
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -300,8 +301,19 @@ void SignatureMatcher::match(std::string_view text, std::string_view module,
 // --- knowledge base ----------------------------------------------------------------------
 
 const ErrorCodeInfo* KnowledgeBase::find_code(std::string_view code) const {
+  // Hex codes are stored lower-case without leading zeros ("0x7020014"); logs may write
+  // "0x07020014" or "0X2A".
+  std::string key(code);
+  if (key.size() > 2 && key[0] == '0' && (key[1] == 'x' || key[1] == 'X')) {
+    size_t i = 2;
+    while (i + 1 < key.size() && key[i] == '0') ++i;
+    std::string norm = "0x";
+    for (size_t k = i; k < key.size(); ++k)
+      norm += static_cast<char>(std::tolower(static_cast<unsigned char>(key[k])));
+    key = norm;
+  }
   for (const auto& e : error_codes)
-    if (e.code == code) return &e;
+    if (e.code == key) return &e;
   return nullptr;
 }
 

@@ -1,6 +1,7 @@
 // Kernel logs: journal JSON, journalctl text, dmesg, dmesg -T, syslog; the Ascend printk
 // shape; module-load failures; time bases; one kernel line seen in three sources counts once.
 #include <catch2/catch.hpp>
+#include <random>
 #include <set>
 #include <string>
 
@@ -317,4 +318,34 @@ TEST_CASE("device log exports: black-box kernel text and device plogs", "[kernel
   std::set<std::string> ids;
   for (const auto& h : facts.logs.signature_hits) ids.insert(h.id);
   CHECK(ids == std::set<std::string>{"kernel/hardware-memory-error", "device-memory/vm-fault"});
+}
+
+TEST_CASE("kernel parsers count hostile input and never crash", "[kernel_parser]") {
+  std::mt19937 rng(7);
+  const std::string base[] = {
+      "[  456.343559] " + kAbnormal,
+      "Mar  1 20:07:36 node1 kernel: [  456.343559] drv_x: Unknown symbol y (err -2)",
+      "[Sun Mar  1 12:07:36 2026] [fault_manager] event_id: [0x80E01809] occur",
+      "{\"__REALTIME_TIMESTAMP\":\"1\",\"_BOOT_ID\":\"" + kBootHex + "\",\"MESSAGE\":[1,2,300]}",
+      "2026-03-01T20:07:36+0800 node1 kernel: x"};
+  std::string text;
+  for (int i = 0; i < 3000; ++i) {
+    std::string s = base[static_cast<size_t>(i) % 5];
+    int edits = static_cast<int>(rng() % 5);
+    for (int e = 0; e < edits; ++e) s[rng() % s.size()] = static_cast<char>(rng() % 256);
+    KernelLine k;
+    (void)parse_kernel_line(s, k);
+    text += s;
+    text += '\n';
+  }
+  text += std::string(3 << 20, '[') + "\n";  // a 3 MB line
+  uint64_t newlines = static_cast<uint64_t>(std::count(text.begin(), text.end(), '\n'));
+  for (ParseFn fn : {parse_dmesg, parse_syslog, parse_journal_text, parse_dmesg_human, parse_journal_json}) {
+    BundleFacts facts;
+    auto stats = parse_into(facts, fn, "kernel/x", text);
+    CHECK(stats.lines == newlines);
+    CHECK(stats.parsed + stats.unrecognised + stats.malformed == stats.lines);
+    CHECK(stats.malformed >= 1);  // at least the 3 MB line
+    finalize_facts(facts, AnalyzeOptions{});
+  }
 }

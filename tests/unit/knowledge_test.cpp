@@ -73,6 +73,10 @@ TEST_CASE("knowledge: the built-in files load and pass their own checks", "[know
   CHECK(c->source.find("ascend-facts.md") != std::string::npos);
   CHECK(kb.find_code("EZ9999"));
   CHECK(kb.find_code("0x26"));
+  CHECK(kb.find_code("0X2A") == kb.find_code("0x2a"));
+  REQUIRE(kb.find_code("0x07020014"));
+  CHECK(kb.find_code("0x07020014")->name == "RT_ERROR_DRV_INVALID_HANDLE");
+  CHECK_FALSE(kb.find_code("999999"));
   for (const auto& e : kb.error_codes) {
     INFO(e.code);
     CHECK_FALSE(e.source.empty());
