@@ -627,6 +627,10 @@ PlogResult parse_plog_line(sv text, PlogLine& out) {
     PlogResult r = try_at(text, 0, PlogPrefix::none, out);
     if (r != PlogResult::not_plog) return r;
   }
+  if (text.substr(0, 4) == "\xEF\xBB\xBF[") {  // a UTF-8 byte-order mark on the first line
+    PlogResult r = try_at(text, 3, PlogPrefix::none, out);
+    if (r != PlogResult::not_plog) return r;
+  }
   size_t ws = 0;
   while (ws < text.size() && (text[ws] == ' ' || text[ws] == '\t')) ++ws;
   if (ws > 0 && ws < text.size() && text[ws] == '[') {

@@ -362,6 +362,12 @@ TEST_CASE("plog: grep -H prefix and a plog line inside another program's stdout"
   CHECK(q.message == "stuck");
 }
 
+TEST_CASE("plog: a byte-order mark before the first header is no prefix", "[plog_line]") {
+  auto p = parse_ok("\xEF\xBB\xBF[INFO] RUNTIME(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 F:m");
+  CHECK(p.prefix_style == PlogPrefix::none);
+  CHECK(p.level == "INFO");
+}
+
 TEST_CASE("plog: other programs' bracketed levels are not plog lines", "[plog_line]") {
   PlogLine p;
   for (const char* s : {
