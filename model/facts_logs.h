@@ -1,12 +1,209 @@
 #pragma once
-// Facts kept from plog, device and kernel logs (the log parsers issue fills these).
+// Facts kept from plog, device and kernel logs: only what later analyses need, small and
+// typed, each with its evidence. Lines themselves are never kept (see docs/log-formats.md).
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <unordered_set>
+#include <utility>
 #include <vector>
 
 #include "model/evidence.h"
+#include "model/source_kind.h"
 #include "model/time.h"
 
 namespace triage {
 
-struct LogFacts {};
+// Plog levels in severity order; `other` counts a level word the parser does not know.
+enum class PlogLevel : uint8_t { debug, info, warning, error, event, other, count_ };
+std::string_view to_string(PlogLevel l);
+
+// A local wall-clock time as read, converted to a Timestamp by finalize_log_facts().
+struct LocalTime {
+  CivilTime civil;
+  bool valid = false;
+  Timestamp time;  // unknown until finalized
+};
+
+// Which process wrote a plog line (the process name is not reliable, see log-formats.md).
+struct PlogOrigin {
+  int64_t pid = 0;
+  std::string process_name;
+  std::optional<int64_t> tid;
+};
+
+// Where a device id came from: the log's path (device-<id>/), the message itself, or an
+// earlier line of the same file naming the same pid and stream with a device id.
+enum class DeviceIdSource : uint8_t { none, path, message, same_stream };
+std::string_view to_string(DeviceIdSource s);
+
+// `SynchronizeExecutedTask: report three minutes timeout! stream_id=, sq_id=, task_id=,
+// sqHead=, flip_num=, pendingNum=` (newer) or `stream_id=, task_id=, pendingNum=` (older).
+struct StallReport {
+  PlogOrigin origin;
+  std::optional<int64_t> device_id;
+  DeviceIdSource device_id_source = DeviceIdSource::none;
+  int64_t stream_id = 0;
+  std::optional<int64_t> sq_id;
+  int64_t task_id = 0;
+  std::optional<int64_t> sq_head;
+  std::optional<int64_t> flip_num;
+  int64_t pending_num = 0;
+  bool old_variant = false;  // the stream_id/task_id/pendingNum form
+  LocalTime time;
+  EvidenceRef evidence;
+};
+
+// `Stream synchronize timeout, device_id=, stream_id=, timeout=, tryCount=`.
+struct StreamSyncTimeout {
+  PlogOrigin origin;
+  std::optional<int64_t> device_id;
+  int64_t stream_id = 0;
+  std::optional<int64_t> timeout_ms;
+  std::optional<int64_t> try_count;
+  LocalTime time;
+  EvidenceRef evidence;
+};
+
+// An error code named by a plog line.
+enum class ErrorCodeForm : uint8_t {
+  err_code,        // rtXxx:ErrCode=507015, desc=[aicore exception], InnerCode=0x7150026
+  runtime_result,  // ... runtime result = 507018
+  ret_code,        // retCode=0x26 (runtime-internal task result)
+  error_code_is,   // error code is 507011 / errorCode = 507033
+  message_code,    // E?????: CANN error-message code (module_name=EZ9999, "EJ0001: ...")
+};
+std::string_view to_string(ErrorCodeForm f);
+
+struct ErrorCodeFact {
+  PlogOrigin origin;
+  std::string module;       // plog module (RUNTIME, ASCENDCL, ...)
+  ErrorCodeForm form = ErrorCodeForm::err_code;
+  std::string code;         // "507015", "0x26", "EZ9999" as written
+  std::string description;  // desc=[...] text, empty when the line has none
+  std::string inner_code;   // InnerCode=0x..., empty when absent
+  std::optional<int64_t> device_id;
+  LocalTime time;
+  EvidenceRef evidence;
+};
+
+// A knowledge signature that matched a line (knowledge/signatures/*.json).
+struct SignatureHit {
+  std::string id;
+  std::string severity;  // as the signature states: info, warning, error, critical
+  std::string category;
+  std::optional<int64_t> pid;  // plog lines only
+  std::vector<std::pair<std::string, std::string>> captures;  // named groups, in order
+  std::string source;    // "plog" or the kernel form ("journal_json", "dmesg_raw", ...)
+  LocalTime time;        // plog: local, converted in finalize; kernel: time.time set there
+  EvidenceRef evidence;
+};
+
+// Per plog/device-log entry: what it held, so a report can say what was read.
+struct PlogEntrySummary {
+  std::string entry;
+  SourceKind kind = SourceKind::plog;
+  std::string variant;  // "plog", "plog+grep-n", ...
+  std::optional<int64_t> device_id;  // from the path (device-<id>/, dev-os-<id>/)
+  std::optional<int64_t> pid_from_name;  // plog-<pid>_<time>.log / device-<pid>_<time>.log
+  std::array<uint64_t, static_cast<size_t>(PlogLevel::count_)> by_level{};
+  std::vector<std::pair<std::string, uint64_t>> by_module;  // module -> lines, by name
+  LocalTime first, last;
+  uint64_t duplicates = 0;  // kept facts already seen in another copy (run/ vs debug/)
+};
+
+// --- kernel logs -----------------------------------------------------------------------
+
+// The Ascend driver's printk shape:
+// `[ascend] [ERROR] [module] [func line] <comm:pid,tid> msg (k=v; k=v)`.
+struct AscendPrintk {
+  bool error_tag = false;  // the `[ERROR]` of logflow_printk
+  std::string module;      // devmm, devdrv, drv_pcie, davinci_intf, ...
+  std::string function;
+  std::optional<int64_t> line;
+  std::string comm;
+  std::optional<int64_t> pid, tid;
+  std::string message;     // the text between the <comm:...> tag and the (k=v) tail
+  std::vector<std::pair<std::string, std::string>> values;  // the (k=v; ...) tail
+};
+
+enum class ModuleLoadProblem : uint8_t {
+  unknown_symbol,         // <mod>: Unknown symbol <sym> (err -2)
+  symbol_version,         // <mod>: disagrees about version of symbol <sym>
+  version_magic,          // <mod>: version magic '<a>' should be '<b>'
+  verification_failed,    // <mod>: module verification failed: ...
+  key_rejected,           // ... Key was rejected by service
+  out_of_tree_taint,      // <mod>: loading out-of-tree module taints kernel. (informational)
+};
+std::string_view to_string(ModuleLoadProblem p);
+
+struct ModuleLoadFailure {
+  ModuleLoadProblem problem = ModuleLoadProblem::unknown_symbol;
+  std::string module;   // may be empty for key_rejected without a module name
+  std::string symbol;   // unknown_symbol / symbol_version
+  std::string detail;   // err code, or "have" / "want" vermagic text
+};
+
+enum class KernelLogForm : uint8_t {
+  journal_json, journal_text, dmesg_raw, dmesg_human, syslog, device_kernel,
+};
+std::string_view to_string(KernelLogForm f);
+
+// One kernel line kept because it matters: an Ascend printk, a [fault_manager] line, a
+// module-load failure, or a knowledge signature hit. Other kernel lines are only counted.
+struct KernelEvent {
+  KernelLogForm form = KernelLogForm::dmesg_raw;
+  std::string boot_id;        // with dashes; empty when unknown
+  Timestamp time;             // unknown until finalized for dmesg / syslog / text forms
+  bool approximate = false;   // dmesg raw (btime) and dmesg -T are approximate
+  std::optional<double> uptime_s;  // dmesg/printk seconds since boot, when shown
+  CivilTime local;            // for local-time forms, converted in finalize
+  bool local_valid = false;
+  bool year_missing = false;  // syslog/short forms: year estimated in finalize
+  std::string priority;       // journal PRIORITY or syslog facility.level, when known
+  std::string message;        // the kernel message text (without time prefixes)
+  std::optional<AscendPrintk> ascend;
+  bool fault_manager = false; // `[fault_manager] ...`
+  std::optional<ModuleLoadFailure> module_failure;
+  std::vector<SignatureHit> hits;  // moved to LogFacts::signature_hits by finalize
+  EvidenceRef evidence;
+  std::vector<EvidenceRef> also_seen;  // the same line in another kernel source (deduped)
+  uint64_t dedupe_hash = 0;   // of the normalised message
+};
+
+// The collector's cut marker in journal JSON: head and tail joined, this many bytes dropped.
+struct JournalCut {
+  uint64_t dropped_bytes = 0;
+  EvidenceRef evidence;
+};
+
+struct KernelEntrySummary {
+  std::string entry;
+  KernelLogForm form = KernelLogForm::dmesg_raw;
+  std::vector<std::string> boot_ids;  // seen in this entry, in order
+  uint64_t lines = 0, kept = 0;
+};
+
+struct LogFacts {
+  std::vector<StallReport> stalls;
+  std::vector<StreamSyncTimeout> sync_timeouts;
+  std::vector<ErrorCodeFact> error_codes;
+  std::vector<SignatureHit> signature_hits;
+  std::vector<PlogEntrySummary> plog_entries;
+
+  std::vector<KernelEvent> kernel_events;
+  std::vector<JournalCut> journal_cuts;
+  std::vector<KernelEntrySummary> kernel_entries;
+  uint64_t kernel_duplicates = 0;  // kernel lines merged by finalize (journal/dmesg/syslog)
+
+  std::string knowledge_origin;    // "built-in" or the --knowledge directory
+  std::vector<std::string> knowledge_errors;  // a user knowledge file that did not load
+
+  // Keys (pid, local time, message hash) of plog lines already turned into facts, so the
+  // same line in run/ and debug/ copies or in stdout is kept once.
+  std::unordered_set<uint64_t> plog_seen_keys;
+  bool finalized = false;
+};
 
 }  // namespace triage

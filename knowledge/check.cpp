@@ -1,0 +1,97 @@
+// `knowledge check`: a knowledge file is only good when every pattern compiles, every id
+// is unique and every sample behaves (matches, or for a near miss does not).
+#include <set>
+
+#include "knowledge/knowledge.h"
+#include "parsers/kernel_line.h"
+#include "parsers/plog_line.h"
+
+namespace triage {
+
+std::string_view sample_text(std::string_view sample, uint8_t sources, std::string_view& module) {
+  module = {};
+  if (sources & kSigPlog) {
+    PlogLine p;
+    if (parse_plog_line(sample, p) == PlogResult::parsed) {
+      module = p.module;
+      return p.message;
+    }
+  }
+  if (sources & kSigKernel) {
+    KernelLine k;
+    if (parse_kernel_line(sample, k) == KernelResult::parsed) return k.message;
+  }
+  return sample;
+}
+
+namespace {
+
+void check_signatures(std::string_view content, const std::string& name, KnowledgeCheck& out) {
+  std::vector<Signature> sigs;
+  parse_signature_file(content, name, sigs, out.problems);
+  out.signatures = sigs.size();
+  std::set<std::string> ids;
+  for (const auto& s : sigs) {
+    if (!ids.insert(s.id).second) out.problems.push_back(name + ": " + s.id + ": duplicate id");
+    if (s.title.empty()) out.problems.push_back(name + ": " + s.id + ": no title");
+    if (s.explanation.empty()) out.problems.push_back(name + ": " + s.id + ": no explanation");
+    if (s.next_steps.empty()) out.problems.push_back(name + ": " + s.id + ": no next_steps");
+    if (s.category.empty()) out.problems.push_back(name + ": " + s.id + ": no category");
+    if (s.samples_match.empty())
+      out.problems.push_back(name + ": " + s.id + ": needs at least one sample that must match");
+    if (s.samples_near_miss.empty())
+      out.problems.push_back(name + ": " + s.id + ": needs at least one near miss that must not match");
+    if (!s.re) continue;  // the compile error is already reported
+    // Each sample runs through the same path as a log line: the Set prefilter, the module
+    // filter, then the signature itself.
+    std::vector<Signature> one{s};
+    SignatureMatcher plog(one, kSigPlog), kernel(one, kSigKernel);
+    std::vector<int> scratch, hits;
+    auto matches = [&](const std::string& sample) {
+      std::string_view module;
+      std::string_view text = sample_text(sample, s.sources, module);
+      bool hit = false;
+      if (s.sources & kSigPlog) {
+        plog.match(text, module, scratch, hits);
+        hit = hit || !hits.empty();
+      }
+      if (s.sources & kSigKernel) {
+        kernel.match(text, {}, scratch, hits);
+        hit = hit || !hits.empty();
+      }
+      return hit && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *s.re);
+    };
+    for (const auto& sample : s.samples_match) {
+      ++out.samples;
+      if (!matches(sample))
+        out.problems.push_back(name + ": " + s.id + ": sample does not match: " + sample.substr(0, 160));
+    }
+    for (const auto& sample : s.samples_near_miss) {
+      ++out.samples;
+      if (matches(sample))
+        out.problems.push_back(name + ": " + s.id + ": near miss matches: " + sample.substr(0, 160));
+    }
+  }
+}
+
+void check_error_codes(std::string_view content, const std::string& name, KnowledgeCheck& out) {
+  std::vector<ErrorCodeInfo> codes;
+  parse_error_code_file(content, name, codes, out.problems);
+  out.error_codes = codes.size();
+  std::set<std::pair<std::string, std::string>> seen;
+  for (const auto& c : codes)
+    if (!seen.insert({c.code, c.kind}).second)
+      out.problems.push_back(name + ": " + c.kind + " " + c.code + ": duplicate code");
+}
+
+}  // namespace
+
+KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name) {
+  KnowledgeCheck out;
+  if (name.ends_with(".json")) check_signatures(content, name, out);
+  else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
+  else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");
+  return out;
+}
+
+}  // namespace triage

@@ -1,0 +1,374 @@
+#include "knowledge/knowledge.h"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <set>
+#include <sstream>
+
+namespace triage {
+
+namespace generated {
+struct Blob {
+  const char* name;
+  const unsigned char* data;
+  unsigned long size;
+};
+extern const Blob kKnowledgeBlobs[];
+extern const unsigned long kKnowledgeBlobCount;
+}  // namespace generated
+
+const std::vector<KnowledgeFile>& builtin_knowledge_files() {
+  static const std::vector<KnowledgeFile> files = [] {
+    std::vector<KnowledgeFile> v;
+    for (unsigned long i = 0; i < generated::kKnowledgeBlobCount; ++i) {
+      const auto& b = generated::kKnowledgeBlobs[i];
+      v.push_back({b.name, std::string(reinterpret_cast<const char*>(b.data), b.size)});
+    }
+    return v;
+  }();
+  return files;
+}
+
+static bool is_knowledge_file(const std::string& name) {
+  return name.size() > 5 && (name.ends_with(".json") || name.ends_with(".tsv"));
+}
+
+std::vector<KnowledgeFile> read_knowledge_dir(const std::string& dir,
+                                              std::vector<std::string>& errors) {
+  namespace fs = std::filesystem;
+  std::vector<KnowledgeFile> files;
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) {
+    errors.push_back(dir + ": not a directory");
+    return files;
+  }
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::end(it);
+       it.increment(ec)) {
+    if (!it->is_regular_file(ec)) continue;
+    std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+    if (!is_knowledge_file(rel)) continue;
+    std::ifstream in(it->path(), std::ios::binary);
+    std::ostringstream ss;
+    ss << in.rdbuf();
+    if (!in && !in.eof()) {
+      errors.push_back(it->path().string() + ": cannot read");
+      continue;
+    }
+    files.push_back({rel, ss.str()});
+  }
+  if (ec) errors.push_back(dir + ": " + ec.message());
+  std::sort(files.begin(), files.end(),
+            [](const KnowledgeFile& a, const KnowledgeFile& b) { return a.name < b.name; });
+  return files;
+}
+
+// --- signatures (JSON) -------------------------------------------------------------------
+
+namespace {
+
+using namespace simdjson;
+
+bool read_string_array(ondemand::value v, std::vector<std::string>& out) {
+  ondemand::array arr;
+  if (v.get_array().get(arr)) return false;
+  for (auto item : arr) {
+    std::string_view s;
+    if (item.get_string().get(s)) return false;
+    out.emplace_back(s);
+  }
+  return true;
+}
+
+const std::set<std::string_view> kSeverities = {"info", "warning", "error", "critical"};
+
+}  // namespace
+
+void parse_signature_file(std::string_view content, const std::string& name,
+                          std::vector<Signature>& out, std::vector<std::string>& errors) {
+  ondemand::parser parser;
+  padded_string json(content);
+  ondemand::document doc;
+  auto fail = [&](const std::string& what) { errors.push_back(name + ": " + what); };
+  if (parser.iterate(json).get(doc)) return fail("not JSON");
+  ondemand::object root;
+  if (doc.get_object().get(root)) return fail("the top level is not an object");
+  bool have_list = false;
+  std::string format;
+  for (auto field : root) {
+    std::string_view key;
+    if (field.unescaped_key().get(key)) return fail("bad key");
+    if (key == "format") {
+      std::string_view f;
+      if (field.value().get_string().get(f)) return fail("format is not a string");
+      format = std::string(f);
+    } else if (key == "signatures") {
+      ondemand::array arr;
+      if (field.value().get_array().get(arr)) return fail("signatures is not an array");
+      have_list = true;
+      size_t index = 0;
+      for (auto item : arr) {
+        Signature sig;
+        sig.file = name;
+        std::string where = "signature #" + std::to_string(index++);
+        ondemand::object obj;
+        if (item.get_object().get(obj)) {
+          fail(where + ": not an object");
+          continue;
+        }
+        bool ok = true;
+        for (auto f : obj) {
+          std::string_view k;
+          if (f.unescaped_key().get(k)) {
+            ok = false;
+            break;
+          }
+          ondemand::value v;
+          if (f.value().get(v)) {
+            ok = false;
+            break;
+          }
+          std::string_view s;
+          auto str = [&](std::string& dst) {
+            if (v.get_string().get(s)) {
+              fail(where + ": " + std::string(k) + " is not a string");
+              ok = false;
+            } else {
+              dst = std::string(s);
+            }
+          };
+          if (k == "id") str(sig.id);
+          else if (k == "pattern") str(sig.pattern);
+          else if (k == "severity") str(sig.severity);
+          else if (k == "category") str(sig.category);
+          else if (k == "title") str(sig.title);
+          else if (k == "explanation") str(sig.explanation);
+          else if (k == "next_steps") ok = read_string_array(v, sig.next_steps) && ok;
+          else if (k == "modules") ok = read_string_array(v, sig.modules) && ok;
+          else if (k == "sources") {
+            std::vector<std::string> srcs;
+            ok = read_string_array(v, srcs) && ok;
+            sig.sources = 0;
+            for (const auto& x : srcs) {
+              if (x == "plog") sig.sources |= kSigPlog;
+              else if (x == "kernel") sig.sources |= kSigKernel;
+              else fail(where + ": unknown source '" + x + "' (plog, kernel)");
+            }
+          } else if (k == "samples") {
+            ondemand::object so;
+            if (v.get_object().get(so)) {
+              ok = false;
+              continue;
+            }
+            for (auto sf : so) {
+              std::string_view sk;
+              if (sf.unescaped_key().get(sk)) break;
+              ondemand::value sv;
+              if (sf.value().get(sv)) break;
+              if (sk == "match") ok = read_string_array(sv, sig.samples_match) && ok;
+              else if (sk == "near_miss") ok = read_string_array(sv, sig.samples_near_miss) && ok;
+              else fail(where + ": unknown samples key '" + std::string(sk) + "'");
+            }
+          } else {
+            fail(where + ": unknown key '" + std::string(k) + "'");
+          }
+        }
+        if (!ok) {
+          fail(where + ": a field has the wrong type");
+          continue;
+        }
+        if (!sig.id.empty()) where = sig.id;
+        if (sig.id.empty()) fail(where + ": no id");
+        if (sig.pattern.empty()) fail(where + ": no pattern");
+        if (!kSeverities.count(sig.severity))
+          fail(where + ": severity must be info, warning, error or critical");
+        if (sig.sources == 0) fail(where + ": no source");
+        if (sig.id.empty() || sig.pattern.empty()) continue;
+        RE2::Options opts;
+        opts.set_log_errors(false);
+        auto re = std::make_shared<RE2>(sig.pattern, opts);
+        if (!re->ok()) fail(where + ": pattern does not compile: " + re->error());
+        else sig.re = std::move(re);
+        out.push_back(std::move(sig));
+      }
+    } else if (key == "version" || key == "comment") {
+      // informational
+    } else {
+      fail("unknown top-level key '" + std::string(key) + "'");
+    }
+  }
+  if (format != "ascend-triage-signatures") fail("format must be \"ascend-triage-signatures\"");
+  if (!have_list) fail("no \"signatures\" array");
+}
+
+// --- error codes (TSV) -------------------------------------------------------------------
+
+void parse_error_code_file(std::string_view content, const std::string& name,
+                           std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors) {
+  static const std::set<std::string_view> kKinds = {"acl",  "runtime", "message",
+                                                    "retcode", "hccl", "drv", "dcmi"};
+  std::vector<std::string> columns;
+  size_t line_no = 0, pos = 0;
+  int ci[6] = {-1, -1, -1, -1, -1, -1};
+  static constexpr std::string_view kNames[6] = {"code", "kind", "name", "meaning", "advice", "source"};
+  while (pos < content.size()) {
+    size_t nl = content.find('\n', pos);
+    std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
+    pos = nl == std::string_view::npos ? content.size() : nl + 1;
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string_view> fields;
+    size_t s = 0;
+    while (true) {
+      size_t t = line.find('\t', s);
+      fields.push_back(line.substr(s, t == std::string_view::npos ? std::string_view::npos : t - s));
+      if (t == std::string_view::npos) break;
+      s = t + 1;
+    }
+    std::string where = name + ":" + std::to_string(line_no);
+    if (columns.empty()) {
+      for (auto f : fields) columns.emplace_back(f);
+      for (int k = 0; k < 6; ++k) {
+        auto it = std::find(columns.begin(), columns.end(), kNames[k]);
+        if (it == columns.end()) errors.push_back(where + ": header lacks column '" + std::string(kNames[k]) + "'");
+        else ci[k] = static_cast<int>(it - columns.begin());
+      }
+      continue;
+    }
+    if (fields.size() != columns.size()) {
+      errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
+                       std::to_string(columns.size()));
+      continue;
+    }
+    auto get = [&](int k) { return ci[k] < 0 ? std::string() : std::string(fields[static_cast<size_t>(ci[k])]); };
+    ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5)};
+    if (e.code.empty()) errors.push_back(where + ": empty code");
+    if (!kKinds.count(e.kind)) errors.push_back(where + ": kind '" + e.kind + "' is not one of acl, runtime, message, retcode, hccl, drv, dcmi");
+    if (e.meaning.empty()) errors.push_back(where + ": empty meaning");
+    if (e.source.empty()) errors.push_back(where + ": empty source");
+    out.push_back(std::move(e));
+  }
+  if (columns.empty()) errors.push_back(name + ": no header line");
+}
+
+// --- matcher -----------------------------------------------------------------------------
+
+SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureSource source)
+{
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  set_ = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+  for (size_t i = 0; i < all.size(); ++i) {
+    const Signature& s = all[i];
+    if (!(s.sources & source) || !s.re) continue;
+    if (set_->Add(s.pattern, nullptr) < 0) continue;
+    members_.push_back(static_cast<int>(i));
+    member_modules_.push_back(s.modules);
+  }
+  if (members_.empty() || !set_->Compile()) {
+    members_.clear();
+    member_modules_.clear();
+    set_.reset();
+  }
+}
+
+bool SignatureMatcher::any(std::string_view text) const {
+  return set_ && set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
+}
+
+void SignatureMatcher::match(std::string_view text, std::string_view module,
+                             std::vector<int>& scratch, std::vector<int>& out) const {
+  out.clear();
+  if (!set_) return;
+  if (!set_->Match(re2::StringPiece(text.data(), text.size()), &scratch)) return;
+  for (int k : scratch) {
+    int idx = members_[static_cast<size_t>(k)];
+    const auto& modules = member_modules_[static_cast<size_t>(k)];
+    if (!modules.empty() && !module.empty() &&
+        std::find(modules.begin(), modules.end(), module) == modules.end())
+      continue;
+    out.push_back(idx);
+  }
+  std::sort(out.begin(), out.end());
+}
+
+// --- knowledge base ----------------------------------------------------------------------
+
+const ErrorCodeInfo* KnowledgeBase::find_code(std::string_view code) const {
+  // Hex codes are stored lower-case without leading zeros ("0x7020014"); logs may write
+  // "0x07020014" or "0X2A".
+  std::string key(code);
+  if (key.size() > 2 && key[0] == '0' && (key[1] == 'x' || key[1] == 'X')) {
+    size_t i = 2;
+    while (i + 1 < key.size() && key[i] == '0') ++i;
+    std::string norm = "0x";
+    for (size_t k = i; k < key.size(); ++k)
+      norm += static_cast<char>(std::tolower(static_cast<unsigned char>(key[k])));
+    key = norm;
+  }
+  for (const auto& e : error_codes)
+    if (e.code == key) return &e;
+  return nullptr;
+}
+
+const Signature* KnowledgeBase::find_signature(std::string_view id) const {
+  for (const auto& s : signatures)
+    if (s.id == id) return &s;
+  return nullptr;
+}
+
+KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::string origin) {
+  KnowledgeBase kb;
+  kb.origin = std::move(origin);
+  // Later files replace earlier ones of the same name.
+  std::map<std::string, const KnowledgeFile*> by_name;
+  for (const auto& f : files) by_name[f.name] = &f;
+  std::set<std::string> ids;
+  for (const auto& [fname, f] : by_name) {
+    if (fname.ends_with(".json")) {
+      std::vector<Signature> sigs;
+      parse_signature_file(f->content, fname, sigs, kb.errors);
+      for (auto& s : sigs) {
+        if (!ids.insert(s.id).second) {
+          kb.errors.push_back(fname + ": duplicate signature id " + s.id + " (later one ignored)");
+          continue;
+        }
+        kb.signatures.push_back(std::move(s));
+      }
+    } else if (fname.ends_with(".tsv")) {
+      parse_error_code_file(f->content, fname, kb.error_codes, kb.errors);
+    }
+  }
+  kb.plog_matcher = SignatureMatcher(kb.signatures, kSigPlog);
+  kb.kernel_matcher = SignatureMatcher(kb.signatures, kSigKernel);
+  return kb;
+}
+
+const KnowledgeBase& knowledge_for(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<KnowledgeBase>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dir);
+  if (it != cache.end()) return *it->second;
+  std::vector<KnowledgeFile> files = builtin_knowledge_files();
+  std::vector<std::string> errors;
+  std::string origin = "built-in";
+  if (!dir.empty()) {
+    auto extra = read_knowledge_dir(dir, errors);
+    for (auto& f : extra) files.push_back(std::move(f));
+    origin += " + " + dir;
+  }
+  auto kb = std::make_unique<KnowledgeBase>(build_knowledge(files, origin));
+  for (auto& e : errors) kb->errors.insert(kb->errors.begin(), e);
+  auto& ref = *kb;
+  cache.emplace(dir, std::move(kb));
+  return ref;
+}
+
+}  // namespace triage

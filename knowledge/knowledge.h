@@ -1,0 +1,117 @@
+#pragma once
+// Knowledge as data: log signatures (knowledge/signatures/*.json) and error codes
+// (knowledge/error-codes.tsv). The files are built into the binary and can be overridden
+// file by file with --knowledge DIR. Format: docs/knowledge.md.
+#include <re2/re2.h>
+#include <re2/set.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace triage {
+
+// Which parsed text a signature is matched against.
+enum SignatureSource : uint8_t { kSigPlog = 1, kSigKernel = 2 };
+
+struct Signature {
+  std::string id;
+  std::string pattern;      // RE2, matched unanchored against the message of a line
+  std::string severity;     // info | warning | error | critical
+  std::string category;
+  std::string title;
+  std::string explanation;
+  std::vector<std::string> next_steps;
+  uint8_t sources = kSigPlog;       // kSigPlog | kSigKernel
+  std::vector<std::string> modules; // plog modules it applies to (empty = any)
+  std::vector<std::string> samples_match;
+  std::vector<std::string> samples_near_miss;
+  std::string file;  // the knowledge file it came from
+  std::shared_ptr<const RE2> re;  // compiled; null when the pattern does not compile
+};
+
+struct ErrorCodeInfo {
+  std::string code;     // "507015", "EZ9999", "0x26"
+  std::string kind;     // acl | runtime | message | retcode | hccl | drv
+  std::string name;     // macro or title (ACL_ERROR_RT_AICORE_EXCEPTION)
+  std::string meaning;
+  std::string advice;
+  std::string source;   // where the row comes from (ascend-facts.md section and upstream file)
+};
+
+struct KnowledgeFile {
+  std::string name;     // file name relative to the knowledge root ("signatures/plog.json")
+  std::string content;
+};
+
+// Matches many signatures against one text: one RE2::Set pass decides which signatures
+// can match, and only those run with captures.
+class SignatureMatcher {
+ public:
+  SignatureMatcher() = default;
+  SignatureMatcher(const std::vector<Signature>& all, SignatureSource source);
+  SignatureMatcher(SignatureMatcher&&) = default;
+  SignatureMatcher& operator=(SignatureMatcher&&) = default;
+
+  // Indices (into the vector given at construction) of the signatures matching `text`
+  // for a line of `module` (plog; "" for kernel). `out` is reused: no allocation once warm.
+  void match(std::string_view text, std::string_view module, std::vector<int>& scratch,
+             std::vector<int>& out) const;
+  // Whether any signature can match `text` (module filters not applied). Allocates nothing.
+  bool any(std::string_view text) const;
+  bool empty() const { return members_.empty(); }
+
+ private:
+  std::unique_ptr<RE2::Set> set_;
+  std::vector<int> members_;  // set index -> signature index
+  std::vector<std::vector<std::string>> member_modules_;  // set index -> module filter
+};
+
+struct KnowledgeBase {
+  std::string origin;  // "built-in" or "built-in + DIR"
+  std::vector<Signature> signatures;
+  std::vector<ErrorCodeInfo> error_codes;
+  std::vector<std::string> errors;  // "file: message" for anything that did not load
+  SignatureMatcher plog_matcher, kernel_matcher;
+
+  const ErrorCodeInfo* find_code(std::string_view code) const;
+  const Signature* find_signature(std::string_view id) const;
+};
+
+// Files built into the binary (generated from knowledge/ at build time).
+const std::vector<KnowledgeFile>& builtin_knowledge_files();
+
+// Reads the knowledge files of DIR (signatures/*.json, *.tsv); errors are appended.
+std::vector<KnowledgeFile> read_knowledge_dir(const std::string& dir,
+                                              std::vector<std::string>& errors);
+
+// Builds a knowledge base from files: later files replace earlier ones of the same name.
+KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::string origin);
+
+// The knowledge for a --knowledge value ("" = built-in). Built once per directory and
+// shared (thread-safe); lives until the program ends.
+const KnowledgeBase& knowledge_for(const std::string& dir);
+
+// Loading single files (used by build_knowledge and by `knowledge check`).
+void parse_signature_file(std::string_view content, const std::string& name,
+                          std::vector<Signature>& out, std::vector<std::string>& errors);
+void parse_error_code_file(std::string_view content, const std::string& name,
+                           std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors);
+
+// Result of `knowledge check FILE`: every problem found, and what was checked.
+struct KnowledgeCheck {
+  std::vector<std::string> problems;
+  size_t signatures = 0, samples = 0, error_codes = 0;
+  bool ok() const { return problems.empty(); }
+};
+// `name` decides the kind: *.json = signatures, *.tsv = error codes.
+KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name);
+
+// The text a signature sample is matched on: the message of a plog or kernel line when the
+// sample parses as one, else the sample itself. Sets `module` for plog samples.
+std::string_view sample_text(std::string_view sample, uint8_t sources, std::string_view& module);
+
+}  // namespace triage

@@ -1,0 +1,63 @@
+#pragma once
+// The plog / device-log parser: reads an entry line by line (no per-line allocation),
+// counts every line, and keeps the facts later analyses need (model/facts_logs.h).
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bundle/line_reader.h"
+#include "knowledge/knowledge.h"
+#include "parsers/parser.h"
+#include "parsers/plog_line.h"
+
+namespace triage {
+
+// ParseFn for SourceKind::plog and device_log.
+void parse_plog(ParseContext& ctx, ByteSource& src);
+// ParseFn for SourceKind::device_log_export (msnpureport): black-box kernel logs as device
+// kernel text, the rest as plog.
+void parse_device_export(ParseContext& ctx, ByteSource& src);
+
+// The same work one line at a time, for tests and the benchmark.
+class PlogFileParser {
+ public:
+  PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge);
+  void feed(const Line& line);
+  void finish();  // adds the entry summary and fills device ids learned from the file
+
+  const PlogEntrySummary& summary() const { return summary_; }
+
+ private:
+  struct ModuleCount {
+    char name[24];
+    uint8_t len = 0;
+    uint64_t count = 0;
+  };
+  void count_module(std::string_view module);
+  void keep_facts(const PlogLine& p, const Line& line);
+  void learn_device(const PlogLine& p);
+  LocalTime local_time(const PlogLine& p) const;
+  PlogOrigin origin(const PlogLine& p) const;
+  EvidenceRef evidence(const Line& line) const;
+
+  ParseContext& ctx_;
+  const KnowledgeBase& knowledge_;
+  std::string_view entry_name_;
+  PlogDialect dialect_;
+  PlogLine parsed_;
+  PlogEntrySummary summary_;
+  std::array<ModuleCount, 32> modules_{};
+  size_t module_slots_ = 0;
+  uint64_t other_modules_ = 0;
+  std::vector<int> set_scratch_, hits_;
+  // (pid, stream id) -> device id, from lines naming both in this file.
+  std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
+  size_t first_stall_ = 0;  // index of this file's first stall in facts.logs.stalls
+  bool saw_tool_error_ = false;
+  std::string_view tool_error_;
+};
+
+}  // namespace triage

@@ -1,0 +1,205 @@
+// Knowledge files: the built-in set loads and passes its own checks; broken files are
+// caught; --knowledge overrides file by file; the RE2::Set prefilter finds exactly what
+// running every signature would; the CLI's exit codes.
+#include <sys/wait.h>
+
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "knowledge/knowledge.h"
+#include "parsers/plog_line.h"
+
+using namespace triage;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string read_file(const std::string& p) {
+  std::ifstream in(p, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+fs::path temp_dir(const std::string& name) {
+  fs::path d = fs::temp_directory_path() / ("ascend-triage-test-" + name + "-" + std::to_string(::getpid()));
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+int run_cli(const std::string& args) {
+  std::string cmd = std::string(ASCEND_TRIAGE_BIN) + " " + args + " >/dev/null 2>&1";
+  int rc = std::system(cmd.c_str());
+  return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+const char* kGood = R"J({
+  "format": "ascend-triage-signatures",
+  "signatures": [{
+    "id": "test/one", "sources": ["plog"], "severity": "error", "category": "test",
+    "title": "t", "explanation": "e", "next_steps": ["n"],
+    "pattern": "boom (?P<n>\\d+)",
+    "samples": {"match": ["[ERROR] RUNTIME(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 F:boom 7"],
+                "near_miss": ["[ERROR] RUNTIME(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 F:boom x"]}
+  }]
+})J";
+
+}  // namespace
+
+TEST_CASE("knowledge: the built-in files load and pass their own checks", "[knowledge]") {
+  const KnowledgeBase& kb = knowledge_for("");
+  CHECK(kb.errors.empty());
+  CHECK(kb.origin == "built-in");
+  CHECK(kb.signatures.size() >= 20);
+  CHECK(kb.error_codes.size() >= 300);
+  CHECK_FALSE(kb.plog_matcher.empty());
+  CHECK_FALSE(kb.kernel_matcher.empty());
+  for (const auto& f : builtin_knowledge_files()) {
+    KnowledgeCheck c = check_knowledge_file(f.content, f.name);
+    INFO(f.name);
+    for (const auto& p : c.problems) INFO(p);
+    CHECK(c.ok());
+  }
+  // The checked-in files are what was embedded.
+  for (const auto& f : builtin_knowledge_files())
+    CHECK(read_file(std::string(KNOWLEDGE_DIR) + "/" + f.name) == f.content);
+  const ErrorCodeInfo* c = kb.find_code("507015");
+  REQUIRE(c);
+  CHECK(c->kind == "runtime");
+  CHECK(c->name == "ACL_ERROR_RT_AICORE_EXCEPTION");
+  CHECK_FALSE(c->advice.empty());
+  CHECK(c->source.find("ascend-facts.md") != std::string::npos);
+  CHECK(kb.find_code("EZ9999"));
+  CHECK(kb.find_code("0x26"));
+  CHECK(kb.find_code("0X2A") == kb.find_code("0x2a"));
+  REQUIRE(kb.find_code("0x07020014"));
+  CHECK(kb.find_code("0x07020014")->name == "RT_ERROR_DRV_INVALID_HANDLE");
+  CHECK_FALSE(kb.find_code("999999"));
+  for (const auto& e : kb.error_codes) {
+    INFO(e.code);
+    CHECK_FALSE(e.source.empty());
+    CHECK_FALSE(e.meaning.empty());
+  }
+}
+
+TEST_CASE("knowledge check catches broken signature files", "[knowledge]") {
+  CHECK(check_knowledge_file(kGood, "good.json").ok());
+  auto problems = [](std::string text) {
+    return check_knowledge_file(text, "bad.json").problems;
+  };
+  std::string good = kGood;
+  auto replace = [&](std::string from, std::string to) {
+    std::string s = good;
+    s.replace(s.find(from), from.size(), to);
+    return s;
+  };
+  CHECK_FALSE(problems(replace("boom (?P<n>\\\\d+)", "boom (unclosed")).empty());
+  CHECK_FALSE(problems(replace("F:boom 7", "F:bam 7")).empty());       // sample does not match
+  CHECK_FALSE(problems(replace("F:boom x", "F:boom 8")).empty());      // near miss matches
+  CHECK_FALSE(problems(replace("\"near_miss\"", "\"near_misses\"")).empty());  // unknown key
+  CHECK_FALSE(problems(replace("\"error\"", "\"fatal\"")).empty());     // bad severity
+  CHECK_FALSE(problems(replace("\"plog\"", "\"journal\"")).empty());    // bad source
+  CHECK_FALSE(problems("{").empty());
+  CHECK_FALSE(problems(R"({"format": "x", "signatures": []})").empty());
+  // duplicate ids
+  std::string dup = good;
+  size_t start = dup.find("{\n    \"id\"");
+  size_t end = dup.rfind("}]");
+  std::string sig = dup.substr(start, end - start + 1);
+  dup.insert(end + 1, ", " + sig);
+  auto p = problems(dup);
+  REQUIRE_FALSE(p.empty());
+  CHECK(p[0].find("duplicate id") != std::string::npos);
+  // module filter is applied to samples: a RUNTIME sample fails a HCCL-only signature
+  CHECK_FALSE(problems(replace("\"sources\": [\"plog\"]", "\"sources\": [\"plog\"], \"modules\": [\"HCCL\"]")).empty());
+}
+
+TEST_CASE("knowledge check catches broken error-code files", "[knowledge]") {
+  std::string head = "code\tkind\tname\tmeaning\tadvice\tsource\n";
+  CHECK(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n", "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\n", "c.tsv").ok());           // short row
+  CHECK_FALSE(check_knowledge_file(head + "1\tnope\tX\tm\ta\ts\n", "c.tsv").ok());       // bad kind
+  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\t\ta\ts\n", "c.tsv").ok());         // no meaning
+  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\t\n", "c.tsv").ok());         // no source
+  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n1\tacl\tY\tm\ta\ts\n", "c.tsv").ok());
+  CHECK(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n1\thccl\tY\tm\ta\ts\n", "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file("code\tkind\n", "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file("x", "c.txt").ok());
+}
+
+TEST_CASE("knowledge: --knowledge DIR replaces files by name and keeps the others", "[knowledge]") {
+  fs::path dir = temp_dir("override");
+  fs::create_directories(dir / "signatures");
+  std::ofstream(dir / "signatures" / "plog.json") << kGood;
+  const KnowledgeBase& kb = knowledge_for(dir.string());
+  CHECK(kb.errors.empty());
+  CHECK(kb.origin == "built-in + " + dir.string());
+  CHECK(kb.find_signature("test/one"));
+  CHECK_FALSE(kb.find_signature("stream-stall/three-minute-report"));  // plog.json replaced
+  CHECK(kb.find_signature("kernel/oops"));                               // kernel.json kept
+  CHECK(kb.find_code("507015"));
+  const KnowledgeBase& missing = knowledge_for((dir / "nope").string());
+  CHECK_FALSE(missing.errors.empty());
+  CHECK(missing.find_signature("kernel/oops"));  // built-in still works
+  fs::remove_all(dir);
+}
+
+TEST_CASE("knowledge: the Set prefilter finds exactly what every signature would", "[knowledge]") {
+  const KnowledgeBase& kb = knowledge_for("");
+  std::ifstream in(std::string(TEST_DATA_DIR) + "/fixtures/reference/real-log-excerpts.md");
+  std::string line;
+  std::vector<int> scratch, hits;
+  size_t lines = 0, with_hits = 0;
+  while (std::getline(in, line)) {
+    ++lines;
+    for (uint8_t source : {uint8_t{kSigPlog}, uint8_t{kSigKernel}}) {
+      std::string_view module;
+      std::string_view text = sample_text(line, source, module);
+      const SignatureMatcher& m = source == kSigPlog ? kb.plog_matcher : kb.kernel_matcher;
+      m.match(text, module, scratch, hits);
+      std::vector<int> brute;
+      for (size_t i = 0; i < kb.signatures.size(); ++i) {
+        const Signature& s = kb.signatures[i];
+        if (!(s.sources & source) || !s.re) continue;
+        if (!s.modules.empty() && !module.empty() &&
+            std::find(s.modules.begin(), s.modules.end(), module) == s.modules.end())
+          continue;
+        if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *s.re))
+          brute.push_back(static_cast<int>(i));
+      }
+      INFO(line);
+      CHECK(hits == brute);
+      with_hits += !hits.empty();
+    }
+  }
+  CHECK(lines > 1000);
+  CHECK(with_hits > 15);
+}
+
+TEST_CASE("knowledge CLI: exit codes of check, list and explain", "[knowledge]") {
+  fs::path dir = temp_dir("cli");
+  std::ofstream(dir / "good.json") << kGood;
+  std::string bad = kGood;
+  bad.replace(bad.find("F:boom 7"), 8, "F:bam 7");
+  std::ofstream(dir / "bad.json") << bad;
+  std::ofstream(dir / "x.txt") << "x";
+  CHECK(run_cli("knowledge check") == 0);
+  CHECK(run_cli("knowledge check " + (dir / "good.json").string()) == 0);
+  CHECK(run_cli("knowledge check " + std::string(KNOWLEDGE_DIR) + "/error-codes.tsv") == 0);
+  CHECK(run_cli("knowledge check " + (dir / "bad.json").string()) == 1);
+  CHECK(run_cli("knowledge check " + (dir / "good.json").string() + " " + (dir / "bad.json").string()) == 1);
+  CHECK(run_cli("knowledge check " + (dir / "missing.json").string()) == 2);
+  CHECK(run_cli("knowledge check " + (dir / "x.txt").string()) == 2);
+  CHECK(run_cli("knowledge") == 2);
+  CHECK(run_cli("knowledge list") == 0);
+  CHECK(run_cli("knowledge explain 507046") == 0);
+  CHECK(run_cli("knowledge explain stream-stall/three-minute-report") == 0);
+  CHECK(run_cli("knowledge explain no-such-id") == 2);
+  fs::create_directories(dir / "k" / "signatures");
+  std::ofstream(dir / "k" / "signatures" / "extra.json") << kGood;
+  CHECK(run_cli("--knowledge " + (dir / "k").string() + " knowledge explain test/one") == 0);
+  CHECK(run_cli("knowledge --knowledge " + (dir / "k").string() + " check") == 0);
+  fs::remove_all(dir);
+}
