@@ -4,11 +4,16 @@
 #include <archive_entry.h>
 #include <fmt/format.h>
 
+#include <cerrno>
+
 #include "bundle/crc32.h"
 
 namespace triage {
 namespace {
 constexpr size_t kInBuf = 64 * 1024;
+// libarchive's "Unrecognized archive format" errno (ARCHIVE_ERRNO_FILE_FORMAT, private):
+// EILSEQ on Linux. Decoder errors use other codes.
+constexpr int kFileFormatErrno = EILSEQ;
 
 uint32_t le32(std::string_view s) {
   auto b = [&](size_t i) { return static_cast<uint32_t>(static_cast<unsigned char>(s[i])); };
@@ -50,6 +55,12 @@ bool DecompressSource::start() {
   archive_entry* entry = nullptr;
   if (archive_read_open(a_, this, nullptr, &DecompressSource::on_read, nullptr) != ARCHIVE_OK ||
       archive_read_next_header(a_, &entry) < ARCHIVE_WARN) {
+    // The raw format cannot bid on zero bytes: a member that decodes to nothing (an empty
+    // rotated log) fails here without being damaged. finish() checks that claim.
+    if (archive_errno(a_) == kFileFormatErrno && archive_filter_bytes(a_, 0) == 0) {
+      finish();
+      return false;
+    }
     fail(fmt::format("{} data could not be decoded: {}", to_string(kind_),
                      archive_error_string(a_) ? archive_error_string(a_) : "unknown error"));
     return false;

@@ -237,9 +237,13 @@ void EntryProcessor::capture_manifest(Record& r, ByteSource& src, bool items) {
   ManifestIndex& index = items ? items_ : manifest_;
   std::string error;
   bool ok = items ? index.load_jsonl(text, &error) : index.load_json(text, &error);
-  if (truncated) error = fmt::format("larger than {} bytes", kManifestCap);
-  if (ok && !truncated) index.origin = r.entry.info.path;
-  else if (!items) manifest_error_ = fmt::format("{} could not be used: {}", r.entry.info.path, error);
+  if (truncated) {
+    ok = false;
+    error = fmt::format("larger than {} bytes", kManifestCap);
+  }
+  if (ok) index.origin = r.entry.info.path;
+  if (!error.empty() && !items)
+    manifest_error_ = ok ? error : fmt::format("could not be used: {}", error);
   StringSource copy(text);
   if (parser_for(r.entry.kind)) run_parser(r, copy);
   else count_lines(r, copy, text, true);

@@ -65,7 +65,28 @@ std::string bytes_from_json_text(std::string_view s) {
   return out;
 }
 
+// A manifest cut short (a killed run, a truncated copy) still lists the items written
+// before the cut: close the JSON after the last complete object and try again.
 bool ManifestIndex::load_json(std::string_view text, std::string* error) {
+  if (load_json_exact(text, error)) return true;
+  std::string first_error = error ? *error : std::string();
+  size_t cut = text.size();
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    cut = text.rfind('}', cut == 0 ? 0 : cut - 1);
+    if (cut == std::string_view::npos || cut == 0) break;
+    std::string repaired = std::string(text.substr(0, cut + 1)) + "]}";
+    items_.clear();
+    if (load_json_exact(repaired, nullptr)) {
+      if (error) *error = "cut short; items before the cut were read";
+      return true;
+    }
+  }
+  items_.clear();
+  if (error) *error = first_error;
+  return false;
+}
+
+bool ManifestIndex::load_json_exact(std::string_view text, std::string* error) {
   simdjson::ondemand::parser parser;
   simdjson::padded_string padded(text);
   simdjson::ondemand::document doc;

@@ -34,6 +34,7 @@ class ManifestIndex {
   std::string origin;  // the entry it was read from
 
  private:
+  bool load_json_exact(std::string_view text, std::string* error);
   void index();
   std::vector<ManifestItem> items_;
   std::vector<size_t> by_path_;  // indices into items_, sorted by path

@@ -81,7 +81,11 @@ size_t program_index(const std::vector<std::string>& argv) {
     std::string_view name = base_name(argv[i]);
     if (name == "timeout") {
       ++i;
-      while (i < argv.size() && !argv[i].empty() && argv[i][0] == '-') ++i;
+      while (i < argv.size() && !argv[i].empty() && argv[i][0] == '-') {
+        bool takes_value = argv[i] == "-k" || argv[i] == "-s" || argv[i] == "--kill-after" ||
+                           argv[i] == "--signal";
+        i += takes_value ? 2 : 1;
+      }
       ++i;  // the duration
     } else if (name == "env" || name == "sudo" || name == "nice" || name == "ionice" ||
                name == "setsid" || name == "stdbuf") {

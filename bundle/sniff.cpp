@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <set>
+#include <stdexcept>
 #include <vector>
 
 #include "bundle/classify.h"
@@ -116,8 +117,12 @@ static_assert(table_in_enum_order());
 class ShapeSet {
  public:
   ShapeSet() : set_(RE2::Options(), RE2::UNANCHORED) {
-    for (const auto& s : kShapeTable) set_.Add(s.pattern, nullptr);
-    set_.Compile();
+    for (const auto& s : kShapeTable) {
+      std::string error;
+      if (set_.Add(s.pattern, &error) != static_cast<int>(s.shape))
+        throw std::logic_error(fmt::format("sniff pattern '{}' does not compile: {}", s.name, error));
+    }
+    if (!set_.Compile()) throw std::logic_error("sniff patterns do not compile together");
   }
   void match(std::string_view line, std::vector<int>& hits) const {
     hits.clear();
@@ -261,7 +266,12 @@ std::optional<SniffResult> json_document(std::string_view head) {
   size_t start = head.find_first_not_of(" \t\r\n");
   if (start == std::string_view::npos) return std::nullopt;
   char open = head[start];
-  if (open != '{' && open != '[') return std::nullopt;
+  // "[ERROR] ..." and "[ 12.5] ..." are log lines: a JSON document here is an object or an
+  // array of objects.
+  size_t next = head.find_first_not_of(" \t\r\n", start + 1);
+  char inner = next == std::string_view::npos ? '\0' : head[next];
+  if (!(open == '{' && (inner == '"' || inner == '}')) && !(open == '[' && (inner == '{' || inner == ']')))
+    return std::nullopt;
   std::string_view first_line = head.substr(start, head.find('\n', start) - start);
   std::string_view early = head.substr(start, 4096);
   auto in = [](std::string_view hay, std::string_view needle) {
