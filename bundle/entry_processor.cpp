@@ -194,6 +194,9 @@ bool EntryProcessor::read_file(Record& r, ByteSource& data) {
     at.offset = stream.bytes();
     at.stored_offset = stored.count();
     at.message = stream.data_error();
+    // The archive's own stream failed (not a compressed member inside it): nothing follows.
+    at.stops_input = form_ == InputForm::archive && !stored.error().empty();
+    input_cut_ = input_cut_ || at.stops_input;
     bundle_.input_findings.push_back(input_damaged_finding(at));
   }
   if (e.info.size == 0 || !complete) e.info.size = std::max(e.info.size, stored.count());
@@ -260,6 +263,7 @@ void EntryProcessor::on_input_damaged(std::string_view last_member, uint64_t off
   }
   at.stored_offset = offset;
   at.message = std::string(message);
+  input_cut_ = true;
   bundle_.input_findings.push_back(input_damaged_finding(at));
 }
 
@@ -323,7 +327,8 @@ void EntryProcessor::reconcile() {
   for (const auto& p : skipped_lookup_) present.insert(p);
   for (const auto& item : index->items())
     if (item.status == "ok" && !present.count(item.path))
-      notes.push_back({item.path, "listed as collected (status ok) but not in the input"});
+      notes.push_back({item.path, input_cut_ ? "listed as collected (status ok); not read: the input is damaged"
+                                             : "listed as collected (status ok) but not in the input"});
 }
 
 void EntryProcessor::raise_findings() {

@@ -60,6 +60,7 @@ class EntryProcessor final : public MemberSink {
   ManifestIndex items_;      // from manifest.items.jsonl (used when manifest.json is missing)
   std::string manifest_error_;
   std::string last_display_;
+  bool input_cut_ = false;  // reading of this input stopped at damage
   std::vector<Record> records_;
   std::vector<std::string> skipped_lookup_;  // bundle-relative paths of skipped members
   std::vector<NamedEntry> unsafe_, unreadable_, warnings_, entry_cuts_;

@@ -40,8 +40,9 @@ Finding input_damaged_finding(const DamageAt& at) {
     f.observed = fmt::format("{}: {} after entry {} (archive byte {}). Entries after it were not read.",
                              at.input, at.message, at.path, at.stored_offset);
   else
-    f.observed = fmt::format("{}: {} after {} bytes of the entry (decompressed; {} stored bytes read).",
-                             at.path, at.message, at.offset, at.stored_offset);
+    f.observed = fmt::format("{}: {} after {} bytes of the entry (decompressed; {} stored bytes read).{}",
+                             at.path, at.message, at.offset, at.stored_offset,
+                             at.stops_input ? " Reading of the archive stopped here: later entries were not read." : "");
   f.supports = "The file was cut or corrupted (during collection, copy or upload); everything read "
                "before the damage is analysed.";
   f.does_not_prove =

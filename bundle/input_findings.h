@@ -17,7 +17,8 @@ struct DamageAt {
   uint64_t offset = 0;  // decompressed bytes of the entry read before the damage
   uint64_t stored_offset = 0;  // stored bytes read (archive offset for input-level damage)
   std::string message;
-  bool input_level = false;  // reading of the whole input stopped here
+  bool input_level = false;  // between entries: reading of the whole input stopped here
+  bool stops_input = false;  // in an entry of an archive: later entries were not read
 };
 Finding input_damaged_finding(const DamageAt& at);
 
