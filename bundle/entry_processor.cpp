@@ -348,13 +348,17 @@ void EntryProcessor::raise_findings() {
 void EntryProcessor::finish() {
   reconcile();
   strip_root();
-  std::sort(records_.begin(), records_.end(), [](const Record& a, const Record& b) {
-    return std::tie(a.entry.info.path, a.entry.info.raw_path, a.entry.sha256) <
-           std::tie(b.entry.info.path, b.entry.info.raw_path, b.entry.sha256);
+  // Sorted through an index: entries are large, moving them around in a sort costs.
+  std::vector<size_t> order(records_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    const InventoryEntry& a = records_[x].entry;
+    const InventoryEntry& b = records_[y].entry;
+    return std::tie(a.info.path, a.info.raw_path, a.sha256) < std::tie(b.info.path, b.info.raw_path, b.sha256);
   });
   auto& entries = bundle_.inventory.entries;
-  entries.reserve(records_.size());
-  for (auto& r : records_) entries.push_back(std::move(r.entry));
+  entries.reserve(entries.size() + records_.size());
+  for (size_t i : order) entries.push_back(std::move(records_[i].entry));
   records_.clear();
   auto& skipped = bundle_.inventory.skipped;
   std::sort(skipped.begin(), skipped.end(), [](const SkippedEntry& a, const SkippedEntry& b) {

@@ -55,7 +55,7 @@ class EntryProcessor final : public MemberSink {
   LoadBudget& budget_;
   InputForm form_ = InputForm::single_file;
   std::string root_;         // bundle root directory inside the input ("" = none)
-  std::string head_;         // sniff buffer, reused for every entry
+  std::vector<char> head_;   // sniff buffer, reused for every entry
   ManifestIndex manifest_;   // from manifest.json
   ManifestIndex items_;      // from manifest.items.jsonl (used when manifest.json is missing)
   std::string manifest_error_;

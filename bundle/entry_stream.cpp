@@ -8,10 +8,8 @@
 namespace triage {
 
 EntryStream::EntryStream(ByteSource& data, uint64_t entry_limit, ReadBudget& budget,
-                         std::string& head_buffer)
-    : data_(data), entry_limit_(entry_limit), budget_(budget), head_(head_buffer) {
-  head_.clear();
-}
+                         std::vector<char>& head_buffer)
+    : data_(data), entry_limit_(entry_limit), budget_(budget), head_(head_buffer) {}
 
 size_t EntryStream::read_data(char* buf, size_t n) {
   if (data_ended_) return 0;
@@ -46,27 +44,24 @@ size_t EntryStream::read_data(char* buf, size_t n) {
 }
 
 std::string_view EntryStream::fill_head(size_t n) {
-  head_.resize(n);
+  if (head_.size() < n + 1) head_.resize(n + 1);  // once: the buffer is reused, never cleared
   size_t got = 0;
   while (got < n) {
     size_t k = read_data(head_.data() + got, n - got);
     if (k == 0) break;
     got += k;
   }
-  head_.resize(got);
+  head_len_ = got;
   head_pos_ = 0;
-  if (got == n && !data_ended_) {
-    // Find out whether the head is the whole entry without losing a byte: peek one more.
-    char extra;
-    size_t k = read_data(&extra, 1);
-    if (k == 1) head_.push_back(extra);  // served by read() like the rest of the head
-  }
-  return std::string_view(head_).substr(0, std::min(head_.size(), n));
+  // Find out whether the head is the whole entry without losing a byte: read one more,
+  // which read() then serves like the rest of the head.
+  if (got == n && !data_ended_ && read_data(head_.data() + n, 1) == 1) head_len_ = n + 1;
+  return std::string_view(head_.data(), got);
 }
 
 size_t EntryStream::read(char* buf, size_t n) {
-  if (head_pos_ < head_.size()) {
-    size_t k = std::min(n, head_.size() - head_pos_);
+  if (head_pos_ < head_len_) {
+    size_t k = std::min(n, head_len_ - head_pos_);
     std::memcpy(buf, head_.data() + head_pos_, k);
     head_pos_ += k;
     return k;
@@ -80,7 +75,7 @@ void EntryStream::note_overlong_line(uint64_t line, uint64_t offset, uint64_t le
 }
 
 void EntryStream::drain() {
-  head_pos_ = head_.size();
+  head_pos_ = head_len_;
   char buf[65536];
   while (read_data(buf, sizeof buf) > 0) {
   }

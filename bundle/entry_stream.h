@@ -26,7 +26,8 @@ class EntryStream final : public ByteSource {
  public:
   enum class Cut { none, entry_limit, total_limit };
 
-  EntryStream(ByteSource& data, uint64_t entry_limit, ReadBudget& budget, std::string& head_buffer);
+  // `head_buffer` is reused from entry to entry (its capacity is kept).
+  EntryStream(ByteSource& data, uint64_t entry_limit, ReadBudget& budget, std::vector<char>& head_buffer);
 
   // Reads up to n bytes into the head (for sniffing); read() serves them again first.
   std::string_view fill_head(size_t n);
@@ -48,8 +49,8 @@ class EntryStream final : public ByteSource {
   ByteSource& data_;
   uint64_t entry_limit_;
   ReadBudget& budget_;
-  std::string& head_;
-  size_t head_pos_ = 0;
+  std::vector<char>& head_;
+  size_t head_len_ = 0, head_pos_ = 0;
   uint64_t bytes_ = 0;
   bool data_ended_ = false;
   Cut cut_ = Cut::none;

@@ -322,6 +322,8 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (head.empty()) return found(K::unknown, "empty");
   if (head.substr(0, 4) == "TZif") return found(K::localtime_tzif, "TZif magic (a zoneinfo file)");
   if (head.substr(0, 4) == "\x7f" "ELF") return found(K::unknown, "an ELF binary");
+  if ((head.size() > 262 && head.substr(257, 5) == "ustar") || head.substr(0, 4) == "PK\x03\x04")
+    return found(K::unknown, "an archive inside the input: not opened (give it as a path of its own)");
   if (head.find('\0') != std::string_view::npos) {
     if (auto r = nul_separated(head)) return *r;
     return found(K::unknown, "binary data (NUL bytes in the first 64 KiB)");
@@ -386,7 +388,8 @@ SniffResult sniff_content(std::string_view head, bool whole) {
     return found(K::python_log, fmt::format("job output: {} at line {} among {} lines",
                                             kShapeTable[s].name, c.first[s], c.nonempty));
   }
-  return found(K::unknown, fmt::format("text, {} lines: no known format{}", c.nonempty, near_misses(c)));
+  return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
+                                       c.nonempty == 1 ? "" : "s", near_misses(c)));
 }
 
 }  // namespace triage

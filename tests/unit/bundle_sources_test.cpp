@@ -100,7 +100,7 @@ TEST_CASE("a truncated zstd member is reported", "[bundle][sources]") {
 
 TEST_CASE("entry stream replays the sniffed head and applies the entry limit", "[bundle][sources]") {
   std::string data = numbered_lines(100);
-  std::string head_buffer;
+  std::vector<char> head_buffer;
   ReadBudget budget{1 << 30};
   SECTION("head then the rest, nothing lost") {
     StringSource src(data);
@@ -147,7 +147,7 @@ TEST_CASE("entry stream replays the sniffed head and applies the entry limit", "
 
 TEST_CASE("overlong lines read through the entry stream are noted", "[bundle][sources]") {
   std::string data = "short\n" + std::string(5000, 'x') + "\nafter\n";
-  std::string head_buffer;
+  std::vector<char> head_buffer;
   ReadBudget budget{1 << 30};
   StringSource src(data);
   EntryStream s(src, 1 << 30, budget, head_buffer);

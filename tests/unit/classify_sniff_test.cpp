@@ -155,6 +155,12 @@ TEST_CASE("what is not recognised says why", "[classify][sniff]") {
   r = sniff_content("alpha=1\nbeta=2\n", true);
   CHECK(r.kind == SourceKind::unknown);
   CHECK_THAT(r.reason, Catch::Contains("keys alpha, beta"));
+  std::string tar_header(512, '\0');
+  tar_header.replace(0, 8, "x.log\0\0\0");
+  tar_header.replace(257, 6, std::string("ustar\0", 6));
+  r = sniff_content(tar_header, true);
+  CHECK(r.kind == SourceKind::unknown);
+  CHECK_THAT(r.reason, Catch::Contains("archive inside the input"));
   r = sniff_content("{\"hello\": 1}", true);
   CHECK(r.kind == SourceKind::unknown);
   CHECK_THAT(r.reason, Catch::Contains("JSON"));
