@@ -32,6 +32,10 @@ class ArchiveMemberSource final : public ByteSource {
       la_ssize_t k = archive_read_data(a_, buf, n);
       if (k >= 0) return static_cast<size_t>(k);
       if (k == ARCHIVE_RETRY) continue;
+      if (k == ARCHIVE_WARN) {  // not fatal: note it and go on
+        if (warning_.empty()) warning_ = archive_message(a_);
+        continue;
+      }
       fatal_ = k == ARCHIVE_FATAL;
       error_ = archive_message(a_);
       return 0;
@@ -40,10 +44,12 @@ class ArchiveMemberSource final : public ByteSource {
     return 0;
   }
   bool fatal() const { return fatal_; }
+  const std::string& warning() const { return warning_; }
 
  private:
   archive* a_;
   bool fatal_ = false;
+  std::string warning_;
 };
 
 EntryType type_of(archive_entry* e) {
@@ -130,6 +136,7 @@ bool read_archive(const std::string& path, MemberSink& sink, std::string& format
     if (m.type == EntryType::file && r != ARCHIVE_FAILED) {
       ArchiveMemberSource src(a);
       bool go_on = sink.on_member(m, &src);
+      if (!src.warning().empty()) sink.on_member_warning(src.warning());
       if (src.fatal() || !go_on) break;  // the sink reported the damage with the member
     } else if (!sink.on_member(m, nullptr)) {
       break;

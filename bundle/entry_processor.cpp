@@ -183,7 +183,7 @@ bool EntryProcessor::read_file(Record& r, ByteSource& data) {
     bundle_.input_findings.push_back(total_bytes_limit_finding(e.info.display, limits.max_total_bytes, 0));
   }
   if (complete) {
-    if (compression == Compression::none) stored.drain();
+    stored.drain();  // a decoder that failed early leaves stored bytes: the hash covers them all
     if (stored.error().empty()) e.sha256 = stored.sha256_hex();
   }
   if (!stream.data_error().empty()) {
@@ -250,6 +250,10 @@ void EntryProcessor::capture_manifest(Record& r, ByteSource& src, bool items) {
   StringSource copy(text);
   if (parser_for(r.entry.kind)) run_parser(r, copy);
   else count_lines(r, copy, text, true);
+}
+
+void EntryProcessor::on_member_warning(std::string_view message) {
+  warnings_.push_back({last_display_, std::string(message)});
 }
 
 void EntryProcessor::on_input_damaged(std::string_view last_member, uint64_t offset,

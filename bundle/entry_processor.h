@@ -30,6 +30,7 @@ class EntryProcessor final : public MemberSink {
   EntryProcessor(BundleFacts& bundle, const AnalyzeOptions& options, LoadBudget& budget);
   void on_input(const InputDescription& input) override;
   bool on_member(const MemberHeader& header, ByteSource* data) override;
+  void on_member_warning(std::string_view message) override;
   void on_input_damaged(std::string_view last_member, uint64_t offset,
                         std::string_view message) override;
   // After the last member: sorting, root stripping, manifest reconciliation, findings.

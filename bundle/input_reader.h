@@ -30,6 +30,8 @@ class MemberSink {
   virtual void on_input(const InputDescription& input) = 0;
   // `data` is set for regular files only. Returns false to stop reading this input.
   virtual bool on_member(const MemberHeader& header, ByteSource* data) = 0;
+  // The reader warned while the last member's data was read (ARCHIVE_WARN: not fatal).
+  virtual void on_member_warning(std::string_view message) = 0;
   // Reading stopped between members (or before the first one): the input is damaged.
   virtual void on_input_damaged(std::string_view last_member, uint64_t offset,
                                 std::string_view message) = 0;

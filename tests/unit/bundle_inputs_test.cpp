@@ -302,6 +302,16 @@ TEST_CASE("corrupt gzip: damage reported, what was decoded before it kept", "[bu
     CHECK(f->severity == Severity::warning);
     CHECK(loaded.recognised_any);
   }
+  SECTION("damage at the start of the deflate data: nothing decoded, the hash still covers the file") {
+    std::string early = compress(plog, Filter::gzip);
+    for (size_t i = 0; i < 16; ++i) early[100 + i] ^= 0xa5;
+    write_file(tmp / "early.gz", early);
+    LoadResult loaded = load({tmp / "early.gz"});
+    const BundleFacts& b = loaded.evidence.bundles.at(0);
+    REQUIRE(find_finding(b, "input-damaged"));
+    CHECK(b.inventory.entries.at(0).sha256 == sha256_hex(early));
+    CHECK(b.inventory.entries.at(0).info.size == early.size());
+  }
   SECTION("a rotated log inside a bundle directory") {
     auto members = sample_bundle();
     std::string dir = tmp / "b";
