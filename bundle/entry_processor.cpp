@@ -105,7 +105,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
   if (h.type == EntryType::device || h.type == EntryType::fifo || h.type == EntryType::socket ||
       h.type == EntryType::other || h.type == EntryType::directory) {
     std::string reason(skip_reason(h.type));
-    if (unreadable) reason = fmt::format("{}: {}", h.type == EntryType::directory ? "directory" : "entry", h.read_error);
+    if (unreadable) reason = h.read_error;
     bundle_.inventory.skipped.push_back({std::move(info), std::move(reason)});
     skipped_lookup_.push_back(std::move(class_path));
     return true;
@@ -132,7 +132,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
   return !budget_.exhausted();
 }
 
-bool EntryProcessor::read_file(Record& r, ByteSource& data) {
+void EntryProcessor::read_file(Record& r, ByteSource& data) {
   InventoryEntry& e = r.entry;
   const InputLimits& limits = options_.limits;
   StoredSource stored(data);
@@ -169,6 +169,7 @@ bool EntryProcessor::read_file(Record& r, ByteSource& data) {
     count_lines(r, stream, head, whole);
   stream.drain();
   e.stats.bytes = stream.bytes();
+  uint64_t stored_read = stored.count();  // where decoding stopped, before the hash drains the rest
 
   if (stream.overlong_count() > 0) {
     overlong_total_ += stream.overlong_count();
@@ -192,7 +193,7 @@ bool EntryProcessor::read_file(Record& r, ByteSource& data) {
     at.entry = e.info.display;
     at.path = e.info.path;
     at.offset = stream.bytes();
-    at.stored_offset = stored.count();
+    at.stored_offset = stored_read;
     at.message = stream.data_error();
     // The archive's own stream failed (not a compressed member inside it): nothing follows.
     at.stops_input = form_ == InputForm::archive && !stored.error().empty();
@@ -200,7 +201,6 @@ bool EntryProcessor::read_file(Record& r, ByteSource& data) {
     bundle_.input_findings.push_back(input_damaged_finding(at));
   }
   if (e.info.size == 0 || !complete) e.info.size = std::max(e.info.size, stored.count());
-  return true;
 }
 
 void EntryProcessor::run_parser(Record& r, ByteSource& src) {

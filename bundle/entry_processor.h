@@ -43,7 +43,7 @@ class EntryProcessor final : public MemberSink {
     bool before_manifest = true;  // classified before a manifest was read
   };
   std::string class_path_of(const std::string& path);
-  bool read_file(Record& r, ByteSource& data);
+  void read_file(Record& r, ByteSource& data);
   void run_parser(Record& r, ByteSource& src);
   void count_lines(Record& r, ByteSource& src, std::string_view head, bool whole);
   void capture_manifest(Record& r, ByteSource& src, bool items);
