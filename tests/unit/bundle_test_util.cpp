@@ -62,6 +62,7 @@ std::string write_members(const std::vector<Member>& members, ArchiveFormat form
   std::string out;
   archive* a = archive_write_new();
   if (format == ArchiveFormat::tar) archive_write_set_format_pax_restricted(a);
+  else if (format == ArchiveFormat::gnu_tar) archive_write_set_format_gnutar(a);
   else archive_write_set_format_zip(a);
   add_filter(a, filter);
   archive_write_set_bytes_in_last_block(a, 1);

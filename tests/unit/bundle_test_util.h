@@ -34,7 +34,7 @@ struct Member {
   std::string link = {};  // symlink target
 };
 
-enum class ArchiveFormat { tar, zip };
+enum class ArchiveFormat { tar, gnu_tar, zip };  // gnu_tar stores names as raw bytes
 enum class Filter { none, gzip, zstd };
 // Writes members in the order given.
 void write_archive(const std::string& path, const std::vector<Member>& members, ArchiveFormat format,

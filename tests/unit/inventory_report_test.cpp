@@ -116,3 +116,21 @@ TEST_CASE("inventory of several inputs renders one section each", "[inventory]")
   CHECK_THAT(r.text, Catch::Contains("\n\n# " + tmp / "other.txt" + " (file; host unknown)"));
   CHECK_THAT(r.text, Catch::Contains("other.txt: text, 1 line: no known format"));
 }
+
+TEST_CASE("non-UTF-8 member names (GBK) are kept as bytes and render as valid JSON", "[inventory]") {
+  TempDir tmp;
+  const std::string gbk_name = "extra/\xd6\xd0\xce\xc4.log";  // "中文" in GBK
+  write_archive(tmp / "gbk.tar", {{gbk_name, "[    1.000000] Linux version 5.10.0\n"}}, ArchiveFormat::gnu_tar,
+                Filter::none);
+  LoadResult loaded = load({tmp / "gbk.tar"});
+  const BundleFacts& b = loaded.evidence.bundles.at(0);
+  REQUIRE(b.inventory.entries.size() == 1);
+  CHECK(b.inventory.entries[0].kind == SourceKind::dmesg);
+  CHECK(b.inventory.entries[0].info.path == gbk_name);
+  Rendered r = render(loaded);
+  simdjson::dom::parser parser;
+  simdjson::dom::element doc;
+  REQUIRE_FALSE(parser.parse(r.json).get(doc));
+  std::string_view path = doc["bundles"].at(0)["entries"].at(0)["path"];
+  CHECK(path == "extra/\u00d6\u00d0\u00ce\u00c4.log");  // each byte as the contract writes it
+}
