@@ -1,6 +1,7 @@
 #pragma once
 // Streaming access to the bytes of one entry. Readers never hold a whole entry in memory.
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,9 @@ class ByteSource {
   // (error() is then non-empty: the data ended early, e.g. a truncated archive).
   virtual size_t read(char* buf, size_t n) = 0;
   const std::string& error() const { return error_; }
+  // Called by LineReader for each line cut at its limit, so the input stage can report
+  // overlong lines whichever parser read the entry.
+  virtual void note_overlong_line(uint64_t line, uint64_t offset, uint64_t length) {}
 
  protected:
   std::string error_;

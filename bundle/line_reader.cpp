@@ -42,6 +42,7 @@ bool LineReader::next(Line& out) {
       if (len > max_line_) {
         out.overlong = true;
         len = max_line_;
+        src_.note_overlong_line(out.number, out.offset, out.full_length);
       } else if (len > 0 && start[len - 1] == '\r') {
         --len;
       }
@@ -104,6 +105,7 @@ bool LineReader::next(Line& out) {
   }
   out.unterminated = !terminated;
   out.full_length = length;
+  src_.note_overlong_line(out.number, out.offset, length);
   out.text = std::string_view(buf_.get(), max_line_);
   if (!terminated) begin_ = end_ = max_line_;
   return true;

@@ -1,71 +1,48 @@
 #include "bundle/load.h"
 
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
+#include <fmt/format.h>
 
-#include "bundle/line_reader.h"
+#include "bundle/entry_processor.h"
+#include "bundle/input_reader.h"
 #include "parsers/finalize.h"
-#include "parsers/parser.h"
 
 namespace triage {
-namespace fs = std::filesystem;
 
-namespace {
-
-class FileSource final : public ByteSource {
- public:
-  explicit FileSource(const fs::path& p) : in_(p, std::ios::binary) {
-    if (!in_) error_ = "cannot open";
-  }
-  size_t read(char* buf, size_t n) override {
-    if (!in_) return 0;
-    in_.read(buf, static_cast<std::streamsize>(n));
-    return static_cast<size_t>(in_.gcount());
-  }
-
- private:
-  std::ifstream in_;
-};
-
-}  // namespace
-
-// Minimal reader for directories and plain files; the input stage replaces it with the
-// libarchive-based reader and the classifier.
+// Each input is read once, in the order given; its entries are sorted afterwards.
 LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options) {
   LoadResult result;
+  LoadBudget budget(options.limits);
+  result.evidence.bundles.reserve(paths.size());
+  size_t not_read = 0;
   for (const auto& input : paths) {
-    std::error_code ec;
-    if (!fs::exists(input, ec)) {
-      result.errors.push_back(input + ": no such file or directory");
+    if (budget.exhausted()) {
+      ++not_read;  // counted in the limit finding of the input where reading stopped
       continue;
     }
     BundleFacts& bundle = result.evidence.bundles.emplace_back();
     bundle.input = input;
-    std::vector<fs::path> files;
-    if (fs::is_directory(input)) {
-      for (auto& e : fs::recursive_directory_iterator(input, ec))
-        if (e.is_regular_file()) files.push_back(e.path());
-    } else {
-      files.push_back(input);
+    EntryProcessor processor(bundle, options, budget);
+    InputDescription described;
+    std::string error = read_input(input, processor, described);
+    if (!error.empty()) {
+      result.errors.push_back(input + ": " + error);
+      result.evidence.bundles.pop_back();
+      continue;
     }
-    std::sort(files.begin(), files.end());
-    for (const auto& f : files) {
-      InventoryEntry& entry = bundle.inventory.entries.emplace_back();
-      entry.info.input = input;
-      entry.info.path = fs::is_directory(input) ? fs::relative(f, input).generic_string()
-                                                : f.filename().string();
-      entry.info.raw_path = entry.info.path;
-      entry.info.display = f.string();
-      entry.info.size = fs::file_size(f, ec);
-      FileSource src(f);
-      LineReader lines(src, options.limits.max_line_bytes);
-      Line line;
-      while (lines.next(line)) ++entry.stats.lines;
-      entry.stats.bytes = lines.bytes_read();
-    }
+    processor.finish();
     finalize_facts(bundle, options);
+    if (!bundle.system.hostname.empty()) bundle.host = bundle.system.hostname;
   }
+  if (not_read > 0)
+    for (auto& bundle : result.evidence.bundles)
+      for (auto& f : bundle.input_findings)
+        if (f.id == "input-limit/total-bytes" || f.id == "input-limit/entries") {
+          f.value("inputs_not_read", std::to_string(not_read));
+          f.observed += fmt::format(" {} later input(s) were not read at all.", not_read);
+        }
+  for (const auto& bundle : result.evidence.bundles)
+    for (const auto& e : bundle.inventory.entries)
+      if (e.kind != SourceKind::unknown && e.kind != SourceKind::symlink) result.recognised_any = true;
   return result;
 }
 

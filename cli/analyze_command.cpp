@@ -34,7 +34,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
     if (!loaded.errors.empty()) return kExitCannotAnalyse;
     if (!loaded.recognised_any) {
-      std::cerr << "ascend-triage: no recognised evidence in the given input\n";
+      std::cerr << "ascend-triage: no recognised evidence in the given input "
+                   "(`ascend-triage inventory PATH` shows why each entry was not recognised)\n";
       return kExitCannotAnalyse;
     }
     std::ofstream file;

@@ -2,10 +2,25 @@
 // One member of an input (a file of a directory, a member of an archive, or the input itself).
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace triage {
 
 enum class EntryType { file, directory, symlink, hardlink, device, fifo, socket, other };
+
+constexpr std::string_view to_string(EntryType t) {
+  switch (t) {
+    case EntryType::file: return "file";
+    case EntryType::directory: return "directory";
+    case EntryType::symlink: return "symlink";
+    case EntryType::hardlink: return "hardlink";
+    case EntryType::device: return "device";
+    case EntryType::fifo: return "fifo";
+    case EntryType::socket: return "socket";
+    case EntryType::other: return "other";
+  }
+  return "other";
+}
 
 struct EntryInfo {
   std::string input;        // the path the user gave

@@ -1,0 +1,5 @@
+# Input stage: the 300 MB line test writes a large file and measures the analyzer's peak
+# memory, so it runs alone (RUN_SERIAL), outside the parallel unit-test run.
+add_test(NAME "input: 300 MB line, peak RSS under 64 MiB" COMMAND unit_tests "[rss]")
+set_tests_properties("input: 300 MB line, peak RSS under 64 MiB" PROPERTIES
+  RUN_SERIAL TRUE ENVIRONMENT "TZ=UTC" TIMEOUT 300)
