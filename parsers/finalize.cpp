@@ -1,9 +1,17 @@
 #include "parsers/finalize.h"
 
+#include "parsers/manifest_parsers.h"
+#include "parsers/process_parsers.h"
+#include "parsers/system_parsers.h"
+
 namespace triage {
 
 // One call per domain whose facts need finishing, in dependency order
 // (system and process zones before the logs that use them).
-void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {}
+void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {
+  finalize_system(facts, options);  // host name first: the manifest's findings carry it
+  finalize_manifest(facts);
+  finalize_processes(facts);
+}
 
 }  // namespace triage

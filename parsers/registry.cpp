@@ -1,10 +1,26 @@
+#include "parsers/manifest_parsers.h"
 #include "parsers/parser.h"
+#include "parsers/process_parsers.h"
+#include "parsers/system_parsers.h"
 
 namespace triage {
 
 // One line per parsed kind. Kinds not listed are inventoried only.
 ParseFn parser_for(SourceKind kind) {
   switch (kind) {
+    case SourceKind::manifest_json: return parse_manifest_json;
+    case SourceKind::manifest_items_jsonl: return parse_manifest_items_jsonl;
+    case SourceKind::uname: return parse_uname;
+    case SourceKind::os_release: return parse_os_release;
+    case SourceKind::kernel_cmdline: return parse_kernel_cmdline;
+    case SourceKind::time_txt: return parse_time_txt;
+    case SourceKind::localtime_tzif: return parse_localtime_tzif;
+    case SourceKind::boot_txt: return parse_boot_txt;
+    case SourceKind::proc_environ: return parse_proc_environ;
+    case SourceKind::proc_cmdline: return parse_proc_cmdline;
+    case SourceKind::proc_tz_txt: return parse_proc_tz_txt;
+    case SourceKind::proc_stat: return parse_proc_stat;
+    case SourceKind::proc_fd_tsv: return parse_proc_fd_tsv;
     default: return nullptr;
   }
 }

@@ -1,0 +1,31 @@
+#include "parsers/process_parsers.h"
+
+namespace triage {
+
+std::optional<int64_t> pid_from_entry_path(std::string_view path) {
+  static constexpr std::string_view kDir = "processes/";
+  size_t at = 0;
+  while (true) {
+    at = path.find(kDir, at);
+    if (at == std::string_view::npos) return std::nullopt;
+    if (at == 0 || path[at - 1] == '/') break;
+    at += kDir.size();
+  }
+  size_t i = at + kDir.size();
+  int64_t pid = 0;
+  size_t digits = 0;
+  for (; i < path.size() && path[i] >= '0' && path[i] <= '9' && digits < 10; ++i, ++digits)
+    pid = pid * 10 + (path[i] - '0');
+  if (digits == 0 || i >= path.size() || path[i] != '/' || pid == 0) return std::nullopt;
+  return pid;
+}
+
+ProcessInfo* process_of_entry(ParseContext& ctx) {
+  auto pid = pid_from_entry_path(ctx.entry.path);
+  if (!pid) return nullptr;
+  ProcessInfo& p = ctx.facts.processes.by_pid[*pid];
+  p.pid = *pid;
+  return &p;
+}
+
+}  // namespace triage
