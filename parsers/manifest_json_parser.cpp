@@ -80,6 +80,35 @@ void read_top_field(std::string_view key, od::value v, ManifestFacts& m) {
   if (!ok) m.notes.push_back(fmt::format("manifest.json: field \"{}\" has an unexpected value", key));
 }
 
+// A document cut short (a truncated archive member): the text up to the last complete
+// object or array inside it, with the still-open brackets closed. nullopt when the document
+// is not cut short (balanced, or broken some other way).
+std::optional<std::pair<std::string, size_t>> close_cut_document(std::string_view text) {
+  std::string stack, stack_at_good;
+  size_t good = 0;
+  bool in_string = false, escaped = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (in_string) {
+      if (escaped) escaped = false;
+      else if (c == '\\') escaped = true;
+      else if (c == '"') in_string = false;
+      continue;
+    }
+    if (c == '"') in_string = true;
+    else if (c == '{' || c == '[') stack += c;
+    else if (c == '}' || c == ']') {
+      if (stack.empty()) return std::nullopt;
+      stack.pop_back();
+      good = i + 1, stack_at_good = stack;
+    }
+  }
+  if (stack.empty() || good == 0 || stack_at_good.empty()) return std::nullopt;
+  std::string closed(text.substr(0, good));
+  for (auto it = stack_at_good.rbegin(); it != stack_at_good.rend(); ++it) closed += *it == '{' ? '}' : ']';
+  return std::make_pair(std::move(closed), good);
+}
+
 struct Damage {
   size_t offset = 0;
   std::string what;
@@ -161,10 +190,21 @@ void parse_manifest_json(ParseContext& ctx, ByteSource& src) {
     return;
   }
 
-  simdjson::padded_string json(text);
-  LineCounter lines(text);
   uint64_t total = count_lines(text);
-  if (auto damage = read_document(ctx, json, text, lines)) {
+  std::optional<Damage> damage;
+  if (auto closed = close_cut_document(text)) {
+    // Read what precedes the cut; everything after the last complete value is damaged.
+    simdjson::padded_string json(closed->first);
+    LineCounter lines(closed->first);
+    damage = read_document(ctx, json, closed->first, lines);
+    if (!damage) damage = Damage{closed->second, "cut short"};
+  } else {
+    simdjson::padded_string json(text);
+    LineCounter lines(text);
+    damage = read_document(ctx, json, text, lines);
+  }
+  if (damage) {
+    LineCounter lines(text);
     uint64_t first_bad = damage->offset == 0 ? 1 : lines.line_at(damage->offset);
     ctx.stats.parsed += first_bad - 1;
     add_malformed(ctx, total - (first_bad - 1), first_bad, damage->offset,
