@@ -3,9 +3,11 @@
 // No zone database is used (g++ 12 has none): zones are numeric offsets or POSIX TZ rules
 // (the footer of a TZif file), evaluated here. docs/time.md explains every basis.
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace triage {
 
@@ -90,14 +92,21 @@ class ZoneRule {
   };
 
  private:
+  struct YearTransitions {
+    int64_t start_utc_us, end_utc_us;
+  };
+  static constexpr int kTableFirstYear = 1969, kTableLastYear = 2201;
   std::string description_;
   std::string std_name_, dst_name_;
   int std_offset_ = 0;  // seconds east of UTC
   int dst_offset_ = 0;
   bool has_dst_ = false;
   Transition start_{}, end_{};
+  // Transitions of the years most logs fall in, computed once (shared by copies, read-only).
+  std::shared_ptr<const std::vector<YearTransitions>> table_;
   // UTC instant of a transition in `year`, whose time of day is read in `offset_before`.
   int64_t transition_utc_us(int year, const Transition& t, int offset_before) const;
+  YearTransitions transitions_of(int year) const;
   bool dst_at_utc(int64_t utc_us) const;
 };
 

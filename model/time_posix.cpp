@@ -171,12 +171,25 @@ std::optional<ZoneRule> ZoneRule::from_posix(std::string_view tz) {
   }
   if (i != tz.size()) return std::nullopt;
   z.description_ = std::string(tz);
+  if (z.has_dst_) {
+    auto table = std::make_shared<std::vector<YearTransitions>>();
+    table->reserve(kTableLastYear - kTableFirstYear + 1);
+    for (int y = kTableFirstYear; y <= kTableLastYear; ++y) table->push_back(z.transitions_of(y));
+    z.table_ = std::move(table);
+  }
   return z;
 }
 
 int64_t ZoneRule::transition_utc_us(int year, const Transition& t, int offset_before) const {
   int64_t local_s = transition_day(year, t) * 86400 + t.seconds;
   return (local_s - offset_before) * 1000000;
+}
+
+ZoneRule::YearTransitions ZoneRule::transitions_of(int year) const {
+  if (table_ && year >= kTableFirstYear && year <= kTableLastYear)
+    return (*table_)[static_cast<size_t>(year - kTableFirstYear)];
+  return YearTransitions{transition_utc_us(year, start_, std_offset_),
+                         transition_utc_us(year, end_, dst_offset_)};
 }
 
 // The latest transition at or before the instant decides; of equal instants DST wins, so
@@ -187,8 +200,7 @@ bool ZoneRule::dst_at_utc(int64_t utc_us) const {
   int64_t best = INT64_MIN;
   bool dst = false;
   for (int y = year - 1; y <= year + 1; ++y) {
-    int64_t start = transition_utc_us(y, start_, std_offset_);
-    int64_t end = transition_utc_us(y, end_, dst_offset_);
+    auto [start, end] = transitions_of(y);
     if (end <= utc_us && end > best) best = end, dst = false;
     if (start <= utc_us && start >= best) best = start, dst = true;
   }
