@@ -37,24 +37,12 @@ void for_each_record(std::string_view text, char sep, F&& f) {
 
 bool has_nul(std::string_view text) { return text.find('\0') != std::string_view::npos; }
 
-// Reads the file; false (every line counted) when it is no data: no pid, or a tool's error.
-bool read_records_file(ParseContext& ctx, ByteSource& src, std::string& text, ProcessInfo*& p) {
-  text = read_small_entry(ctx, src, kMaxRecordsFile);
-  p = process_of_entry(ctx);
-  if (!p) {
-    ctx.stats.unrecognised += count_lines(text);
-    return false;
-  }
-  if (!has_nul(text) && refuse_tool_error(ctx, text)) return false;
-  return true;
-}
-
 }  // namespace
 
 void parse_proc_environ(ParseContext& ctx, ByteSource& src) {
   std::string text;
-  ProcessInfo* p;
-  if (!read_records_file(ctx, src, text, p)) return;
+  ProcessInfo* p = read_process_file(ctx, src, text, kMaxRecordsFile);
+  if (!p) return;
   p->has_environ = true;
   char sep = has_nul(text) ? '\0' : '\n';
   ctx.stats.variant = sep == '\0' ? "nul-separated" : "newline-separated";
@@ -78,8 +66,8 @@ void parse_proc_environ(ParseContext& ctx, ByteSource& src) {
 
 void parse_proc_cmdline(ParseContext& ctx, ByteSource& src) {
   std::string text;
-  ProcessInfo* p;
-  if (!read_records_file(ctx, src, text, p)) return;
+  ProcessInfo* p = read_process_file(ctx, src, text, kMaxRecordsFile);
+  if (!p) return;
   p->has_cmdline = true;
   p->argv.clear();
   if (text.empty()) {

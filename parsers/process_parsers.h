@@ -6,6 +6,7 @@
 // other entry, while parsed / unrecognised / malformed count records (NUL-separated
 // entries); stats.variant says which separator was found.
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "parsers/parser.h"
@@ -17,6 +18,10 @@ std::optional<int64_t> pid_from_entry_path(std::string_view path);
 // The process of this entry, created on first use; nullptr (and every line counted
 // unrecognised by the caller) when the path names no pid.
 ProcessInfo* process_of_entry(ParseContext& ctx);
+// Reads a small process file whole into `text` and returns its process; nullptr when the
+// entry yields no facts (no pid in the path, or a tool's error text), every line counted.
+ProcessInfo* read_process_file(ParseContext& ctx, ByteSource& src, std::string& text,
+                               size_t cap = size_t{4} << 20);
 
 void parse_proc_environ(ParseContext& ctx, ByteSource& src);
 void parse_proc_cmdline(ParseContext& ctx, ByteSource& src);

@@ -1,5 +1,7 @@
 #include "parsers/process_parsers.h"
 
+#include "parsers/text_file.h"
+
 namespace triage {
 
 std::optional<int64_t> pid_from_entry_path(std::string_view path) {
@@ -26,6 +28,17 @@ ProcessInfo* process_of_entry(ParseContext& ctx) {
   ProcessInfo& p = ctx.facts.processes.by_pid[*pid];
   p.pid = *pid;
   return &p;
+}
+
+ProcessInfo* read_process_file(ParseContext& ctx, ByteSource& src, std::string& text, size_t cap) {
+  text = read_small_entry(ctx, src, cap);
+  ProcessInfo* p = process_of_entry(ctx);
+  if (!p) {
+    ctx.stats.unrecognised += count_lines(text);
+    return nullptr;
+  }
+  // NUL-separated records never read as error text (detect_tool_error refuses NUL bytes).
+  return refuse_tool_error(ctx, text) ? nullptr : p;
 }
 
 }  // namespace triage

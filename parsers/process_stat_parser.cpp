@@ -9,13 +9,9 @@
 namespace triage {
 
 void parse_proc_stat(ParseContext& ctx, ByteSource& src) {
-  std::string text = read_small_entry(ctx, src);
-  ProcessInfo* p = process_of_entry(ctx);
-  if (!p) {
-    ctx.stats.unrecognised += count_lines(text);
-    return;
-  }
-  if (refuse_tool_error(ctx, text)) return;
+  std::string text;
+  ProcessInfo* p = read_process_file(ctx, src, text);
+  if (!p) return;
   bool done = false;
   for_each_line(text, [&](const TextLine& line) {
     std::string_view t = trim(line.text);

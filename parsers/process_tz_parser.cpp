@@ -7,13 +7,9 @@
 namespace triage {
 
 void parse_proc_tz_txt(ParseContext& ctx, ByteSource& src) {
-  std::string text = read_small_entry(ctx, src);
-  ProcessInfo* p = process_of_entry(ctx);
-  if (!p) {
-    ctx.stats.unrecognised += count_lines(text);
-    return;
-  }
-  if (refuse_tool_error(ctx, text)) return;
+  std::string text;
+  ProcessInfo* p = read_process_file(ctx, src, text);
+  if (!p) return;
   ProcessTzFile f;
   f.evidence = make_evidence(entry_name(ctx), 0, 0, "");
   for_each_key_value(ctx, text, [&](std::string_view k, std::string_view v, const TextLine&) {

@@ -5,38 +5,51 @@
 #include "parsers/tool_error.h"
 
 namespace triage {
+namespace {
+
+void split_tabs(std::string_view t, std::vector<std::string_view>& out) {
+  out.clear();
+  size_t pos = 0;
+  while (true) {
+    size_t tab = t.find('\t', pos);
+    out.push_back(t.substr(pos, tab == std::string_view::npos ? t.npos : tab - pos));
+    if (tab == std::string_view::npos) return;
+    pos = tab + 1;
+  }
+}
+
+}  // namespace
 
 TsvReader::TsvReader(ByteSource& src, ParseStats& stats, std::string_view entry, size_t max_line)
     : reader_(src, max_line), stats_(stats), entry_(entry) {
   fields_.reserve(32);
 }
 
-bool TsvReader::read_header() {
+// Next non-blank line into line_ (blank lines are counted unrecognised); false at the end.
+bool TsvReader::next_nonblank_line() {
   while (reader_.next(line_)) {
     ++stats_.lines;
     stats_.bytes = reader_.bytes_read();
-    if (line_.text.empty()) {
-      ++stats_.unrecognised;
-      continue;
-    }
-    if (line_.text.find('\t') == std::string_view::npos && note_tool_error(line_.text, stats_)) {
-      ++stats_.unrecognised;
-      skip_rest_unrecognised();
-      return false;
-    }
-    ++stats_.parsed;
-    size_t pos = 0;
-    std::string_view t = line_.text;
-    while (true) {
-      size_t tab = t.find('\t', pos);
-      header_.emplace_back(t.substr(pos, tab == std::string_view::npos ? t.npos : tab - pos));
-      if (tab == std::string_view::npos) break;
-      pos = tab + 1;
-    }
-    decoded_.resize(header_.size());
-    return true;
+    if (!line_.text.empty()) return true;
+    ++stats_.unrecognised;
   }
+  stats_.bytes = reader_.bytes_read();
   return false;
+}
+
+bool TsvReader::read_header() {
+  if (!next_nonblank_line()) return false;
+  if (line_.text.find('\t') == std::string_view::npos && note_tool_error(line_.text, stats_)) {
+    ++stats_.unrecognised;
+    skip_rest_unrecognised();
+    return false;
+  }
+  ++stats_.parsed;
+  split_tabs(line_.text, fields_);
+  header_.assign(fields_.begin(), fields_.end());
+  fields_.clear();
+  decoded_.resize(header_.size());
+  return true;
 }
 
 int TsvReader::column(std::string_view name) const {
@@ -67,15 +80,7 @@ bool TsvReader::unescape(std::string_view raw, std::string& out) {
 
 // Splits line_ into fields_; false (counted malformed) for a damaged row.
 bool TsvReader::split_current() {
-  fields_.clear();
-  std::string_view t = line_.text;
-  size_t pos = 0;
-  while (true) {
-    size_t tab = t.find('\t', pos);
-    fields_.push_back(t.substr(pos, tab == std::string_view::npos ? t.npos : tab - pos));
-    if (tab == std::string_view::npos) break;
-    pos = tab + 1;
-  }
+  split_tabs(line_.text, fields_);
   if (line_.overlong) {
     count_malformed("overlong line");
     return false;
@@ -97,16 +102,8 @@ bool TsvReader::split_current() {
 }
 
 bool TsvReader::next() {
-  while (reader_.next(line_)) {
-    ++stats_.lines;
-    stats_.bytes = reader_.bytes_read();
-    if (line_.text.empty()) {
-      ++stats_.unrecognised;
-      continue;
-    }
+  while (next_nonblank_line())
     if (split_current()) return true;
-  }
-  stats_.bytes = reader_.bytes_read();
   return false;
 }
 

@@ -59,6 +59,7 @@ class TsvReader {
   static bool unescape(std::string_view raw, std::string& out);
 
  private:
+  bool next_nonblank_line();
   bool split_current();
   LineReader reader_;
   ParseStats& stats_;
