@@ -89,3 +89,24 @@ TEST_CASE("base parsers on mutated copies of the summary bundle's files", "[robu
     }
   }
 }
+
+TEST_CASE("small files beyond the read cap: kept whole lines, the rest counted", "[robustness]") {
+  const std::string data = "aaaa\nbbbb\ncccc\ndddd";
+  for (size_t cap : {size_t{10}, size_t{7}, size_t{3}}) {
+    BundleFacts facts;
+    EntryInfo entry;
+    entry.path = "system/uname.txt";
+    ParseStats stats;
+    AnalyzeOptions options;
+    ParseContext ctx{entry, facts, stats, options};
+    StringSource src(data);
+    std::string text = read_small_entry(ctx, src, cap);
+    INFO("cap " << cap);
+    CHECK(stats.lines == 4);
+    CHECK(stats.bytes == data.size());
+    CHECK(text == (cap == 10 ? "aaaa\nbbbb\n" : cap == 7 ? "aaaa\n" : ""));
+    CHECK(stats.malformed == 4 - count_lines(text));
+    REQUIRE(stats.samples_of_malformed.size() == 1);
+    CHECK(stats.samples_of_malformed[0].line == count_lines(text) + 1);
+  }
+}
