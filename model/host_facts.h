@@ -8,6 +8,7 @@
 #include "model/facts_inventory.h"
 #include "model/facts_libraries.h"
 #include "model/facts_logs.h"
+#include "model/facts_manifest.h"
 #include "model/facts_modules.h"
 #include "model/facts_process.h"
 #include "model/facts_system.h"
@@ -20,6 +21,7 @@ struct BundleFacts {
   std::string input;  // the path the user gave
   std::string host;   // manifest host, else uname node name, else "" (unknown)
   InventoryFacts inventory;
+  ManifestFacts manifest;
   SystemFacts system;
   ProcessFacts processes;
   LogFacts logs;

@@ -16,12 +16,17 @@ std::string_view to_string(TimeBasis b) {
   return "unknown";
 }
 
+bool is_leap_year(int year) { return (year % 4 == 0 && year % 100 != 0) || year % 400 == 0; }
+
+int days_in_month(int year, int month) {
+  static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  if (month < 1 || month > 12) return 0;
+  return month == 2 && is_leap_year(year) ? 29 : kDays[month - 1];
+}
+
 bool CivilTime::valid() const {
-  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
   if (year < 1970 || year > 2200 || month < 1 || month > 12 || day < 1) return false;
-  if (day > kDays[month - 1]) return false;
-  bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
-  if (month == 2 && day == 29 && !leap) return false;
+  if (day > days_in_month(year, month)) return false;
   return hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 &&
          second <= 60 && micros >= 0 && micros < 1000000;
 }
@@ -71,46 +76,106 @@ static std::string format_civil(const CivilTime& c) {
 
 std::string format_utc(int64_t utc_us) { return format_civil(civil_from_utc_us(utc_us)) + "Z"; }
 
-std::string format_with_offset(int64_t utc_us, int offset_seconds) {
-  std::string s = format_civil(civil_from_utc_us(utc_us + int64_t{offset_seconds} * 1000000));
+std::string format_offset(int offset_seconds) {
   int a = offset_seconds < 0 ? -offset_seconds : offset_seconds;
-  return s + fmt::format("{}{:02}:{:02}", offset_seconds < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+  std::string s = fmt::format("{}{:02}:{:02}", offset_seconds < 0 ? '-' : '+', a / 3600, a / 60 % 60);
+  if (a % 60) s += fmt::format(":{:02}", a % 60);
+  return s;
 }
 
-ZoneRule ZoneRule::fixed(int offset_seconds_east, std::string name) {
-  ZoneRule z;
-  z.std_offset_ = offset_seconds_east;
-  int a = offset_seconds_east < 0 ? -offset_seconds_east : offset_seconds_east;
-  z.description_ = name.empty() ? fmt::format("UTC{}{:02}:{:02}", offset_seconds_east < 0 ? '-' : '+',
-                                              a / 3600, a / 60 % 60)
-                                : std::move(name);
-  return z;
+std::string format_with_offset(int64_t utc_us, int offset_seconds) {
+  return format_civil(civil_from_utc_us(utc_us + int64_t{offset_seconds} * 1000000)) +
+         format_offset(offset_seconds);
 }
 
-// Fixed offsets only so far; Foundation B adds POSIX rules with DST.
-std::optional<ZoneRule> ZoneRule::from_offset_text(std::string_view t) {
-  if (t == "UTC" || t == "Z" || t == "GMT") return fixed(0, "UTC");
-  if (t.size() < 3 || (t[0] != '+' && t[0] != '-')) return std::nullopt;
-  int sign = t[0] == '-' ? -1 : 1;
-  std::string digits;
-  for (char c : t.substr(1)) {
-    if (c == ':') continue;
-    if (c < '0' || c > '9') return std::nullopt;
-    digits += c;
+namespace {
+
+// Reads exactly n digits at text[i]; false when they are not all digits.
+bool read_digits(std::string_view text, size_t i, size_t n, int& out) {
+  if (i + n > text.size()) return false;
+  int v = 0;
+  for (size_t k = i; k < i + n; ++k) {
+    char c = text[k];
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
   }
-  if (digits.size() != 2 && digits.size() != 4) return std::nullopt;
-  int h = std::stoi(digits.substr(0, 2));
-  int m = digits.size() == 4 ? std::stoi(digits.substr(2, 2)) : 0;
-  if (h > 14 || m > 59) return std::nullopt;
-  return fixed(sign * (h * 3600 + m * 60));
+  out = v;
+  return true;
 }
 
-std::optional<ZoneRule> ZoneRule::from_posix(std::string_view) { return std::nullopt; }
+}  // namespace
 
-int ZoneRule::offset_at_utc(int64_t) const { return std_offset_; }
+size_t parse_civil_prefix(std::string_view text, CivilTime& out) {
+  CivilTime c;
+  if (!read_digits(text, 0, 4, c.year) || text.size() < 19 || text[4] != '-' ||
+      !read_digits(text, 5, 2, c.month) || text[7] != '-' || !read_digits(text, 8, 2, c.day) ||
+      (text[10] != 'T' && text[10] != ' ') || !read_digits(text, 11, 2, c.hour) ||
+      text[13] != ':' || !read_digits(text, 14, 2, c.minute) || text[16] != ':' ||
+      !read_digits(text, 17, 2, c.second))
+    return 0;
+  size_t i = 19;
+  if (i < text.size() && (text[i] == '.' || text[i] == ',')) {
+    size_t digits = 0;
+    int micros = 0;
+    for (++i; i < text.size() && text[i] >= '0' && text[i] <= '9'; ++i, ++digits)
+      if (digits < 6) micros = micros * 10 + (text[i] - '0');
+    if (digits == 0) return 0;
+    for (size_t k = digits; k < 6; ++k) micros *= 10;
+    c.micros = micros;
+  }
+  if (!c.valid()) return 0;
+  out = c;
+  return i;
+}
 
-int64_t ZoneRule::local_to_utc_us(const CivilTime& local) const {
-  return civil_to_epoch_us(local) - int64_t{std_offset_} * 1000000;
+std::optional<int64_t> parse_iso8601_utc_us(std::string_view text) {
+  CivilTime c;
+  // Compact form of bundle names: 20260301T120000Z
+  if (text.size() == 16 && text[8] == 'T' && (text[15] == 'Z' || text[15] == 'z')) {
+    if (read_digits(text, 0, 4, c.year) && read_digits(text, 4, 2, c.month) &&
+        read_digits(text, 6, 2, c.day) && read_digits(text, 9, 2, c.hour) &&
+        read_digits(text, 11, 2, c.minute) && read_digits(text, 13, 2, c.second) && c.valid())
+      return civil_to_epoch_us(c);
+    return std::nullopt;
+  }
+  size_t n = parse_civil_prefix(text, c);
+  if (n == 0) return std::nullopt;
+  std::string_view zone = text.substr(n);
+  if (zone == "Z" || zone == "z") return civil_to_epoch_us(c);
+  if (zone.empty() || (zone[0] != '+' && zone[0] != '-')) return std::nullopt;
+  auto rule = ZoneRule::from_offset_text(zone);
+  if (!rule) return std::nullopt;
+  return civil_to_epoch_us(c) - int64_t{rule->std_offset()} * 1000000;
+}
+
+Timestamp boot_relative_timestamp(int64_t since_boot_us, std::optional<int64_t> btime_s,
+                                  std::string_view original) {
+  Timestamp t;
+  t.original = std::string(original);
+  if (!btime_s) return t;
+  t.utc_us = *btime_s * 1000000 + since_boot_us;
+  t.basis = TimeBasis::boot_relative;
+  return t;
+}
+
+Timestamp estimate_year(const CivilTime& month_day_time, const ZoneRule& zone,
+                        int64_t collected_at_us, std::string_view original) {
+  Timestamp t;
+  t.original = std::string(original);
+  int64_t collected_local = collected_at_us + int64_t{zone.offset_at_utc(collected_at_us)} * 1000000;
+  int year = civil_from_utc_us(collected_local).year;
+  // Up to eight years back: enough to reach a leap year for 29 February.
+  for (int tries = 0; tries < 9; ++tries, --year) {
+    CivilTime c = month_day_time;
+    c.year = year;
+    if (!c.valid()) continue;
+    int64_t utc = zone.local_to_utc_us(c);
+    if (utc > collected_at_us + kYearEstimateSlackUs) continue;
+    t.utc_us = utc;
+    t.basis = TimeBasis::year_estimated;
+    return t;
+  }
+  return t;
 }
 
 }  // namespace triage

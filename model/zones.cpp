@@ -7,7 +7,10 @@ std::optional<ZoneChoice> zone_for_process(const BundleFacts& facts, std::option
   if (pid) {
     auto it = facts.processes.by_pid.find(*pid);
     if (it != facts.processes.by_pid.end() && it->second.zone)
-      return ZoneChoice{*it->second.zone, TimeBasis::local_known_zone, it->second.zone_origin};
+      return ZoneChoice{*it->second.zone,
+                        it->second.zone_assumed ? TimeBasis::local_assumed_zone
+                                                : TimeBasis::local_known_zone,
+                        it->second.zone_origin};
   }
   if (facts.system.host_zone)
     return ZoneChoice{*facts.system.host_zone, TimeBasis::local_known_zone,
@@ -26,6 +29,18 @@ Timestamp local_to_timestamp(const CivilTime& local, const std::optional<ZoneCho
   t.utc_us = zone->rule.local_to_utc_us(local);
   t.basis = zone->basis;
   return t;
+}
+
+Timestamp local_without_year_to_timestamp(const CivilTime& month_day_time,
+                                          const std::optional<ZoneChoice>& zone,
+                                          std::optional<int64_t> collected_at_us,
+                                          std::string_view original) {
+  if (!zone || !collected_at_us) {
+    Timestamp t;
+    t.original = std::string(original);
+    return t;
+  }
+  return estimate_year(month_day_time, zone->rule, *collected_at_us, original);
 }
 
 }  // namespace triage

@@ -25,4 +25,11 @@ std::optional<ZoneChoice> zone_for_process(const BundleFacts& facts, std::option
 Timestamp local_to_timestamp(const CivilTime& local, const std::optional<ZoneChoice>& zone,
                              std::string_view original);
 
+// A year-less local reading (syslog "Mar  1 12:00:00"): the year comes from the collection
+// time (see estimate_year); unknown without a zone or a collection time.
+Timestamp local_without_year_to_timestamp(const CivilTime& month_day_time,
+                                          const std::optional<ZoneChoice>& zone,
+                                          std::optional<int64_t> collected_at_us,
+                                          std::string_view original);
+
 }  // namespace triage

@@ -1,5 +1,8 @@
 #include "parsers/finalize.h"
 
+#include "parsers/manifest_parsers.h"
+#include "parsers/process_parsers.h"
+#include "parsers/system_parsers.h"
 #include "parsers/log_finalize.h"
 
 namespace triage {
@@ -7,6 +10,9 @@ namespace triage {
 // One call per domain whose facts need finishing, in dependency order
 // (system and process zones before the logs that use them).
 void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {
+  finalize_system(facts, options);  // host name first: the manifest's findings carry it
+  finalize_manifest(facts);
+  finalize_processes(facts);
   finalize_log_facts(facts, options);
 }
 

@@ -1,6 +1,10 @@
 #include "parsers/kernel_parser.h"
 #include "parsers/parser.h"
 #include "parsers/plog_parser.h"
+#include "parsers/manifest_parsers.h"
+#include "parsers/parser.h"
+#include "parsers/process_parsers.h"
+#include "parsers/system_parsers.h"
 
 namespace triage {
 
@@ -15,6 +19,19 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::dmesg: return parse_dmesg;
     case SourceKind::dmesg_human: return parse_dmesg_human;
     case SourceKind::syslog: return parse_syslog;
+    case SourceKind::manifest_json: return parse_manifest_json;
+    case SourceKind::manifest_items_jsonl: return parse_manifest_items_jsonl;
+    case SourceKind::uname: return parse_uname;
+    case SourceKind::os_release: return parse_os_release;
+    case SourceKind::kernel_cmdline: return parse_kernel_cmdline;
+    case SourceKind::time_txt: return parse_time_txt;
+    case SourceKind::localtime_tzif: return parse_localtime_tzif;
+    case SourceKind::boot_txt: return parse_boot_txt;
+    case SourceKind::proc_environ: return parse_proc_environ;
+    case SourceKind::proc_cmdline: return parse_proc_cmdline;
+    case SourceKind::proc_tz_txt: return parse_proc_tz_txt;
+    case SourceKind::proc_stat: return parse_proc_stat;
+    case SourceKind::proc_fd_tsv: return parse_proc_fd_tsv;
     default: return nullptr;
   }
 }

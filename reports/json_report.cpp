@@ -1,3 +1,4 @@
+#include "correlator/bundle_summary.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
 
@@ -44,6 +45,81 @@ static void write_stats(JsonWriter& w, const ParseStats& s) {
   w.end_object();
 }
 
+template <class T>
+static void field_or_null(JsonWriter& w, std::string_view k, const std::optional<T>& v) {
+  w.key(k);
+  if (v) w.value(*v);
+  else w.null();
+}
+
+static void write_outcome(JsonWriter& w, const ItemOutcome& o) {
+  w.begin_object();
+  w.field("path", o.path);
+  w.field("status", o.status == ItemStatus::other ? std::string_view(o.status_text) : to_string(o.status));
+  w.field("reason", o.reason).field("error", o.error);
+  field_or_null(w, "rc", o.rc);
+  field_or_null(w, "duration_ms", o.duration_ms);
+  w.field("truncated", o.truncated);
+  w.key("kept_ranges").begin_array();
+  for (const auto& [a, z] : o.kept_ranges) w.begin_array().value(a).value(z).end_array();
+  w.end_array();
+  w.end_object();
+}
+
+// The bundle summary (docs/json-report.md: "summary").
+static void write_summary(JsonWriter& w, const BundleSummary& s) {
+  w.begin_object();
+  w.field("host", s.host).field("host_origin", s.host_origin);
+  w.field("os", s.os).field("kernel_release", s.kernel_release);
+  w.key("collected_at_utc");
+  if (s.collected_at_us) w.value(format_utc(*s.collected_at_us));
+  else w.null();
+  w.key("collected_at_local");
+  if (s.collected_at_us && s.local_offset) w.value(format_with_offset(*s.collected_at_us, *s.local_offset));
+  else w.null();
+  w.field("collected_at_origin", s.collected_at_origin);
+  w.key("zone");
+  if (s.zone.empty()) w.null();
+  else w.value(s.zone);
+  w.field("zone_origin", s.zone_origin);
+  w.field("boot_id", s.boot_id);
+  w.key("btime_utc");
+  if (s.btime) w.value(format_utc(*s.btime * 1000000));
+  else w.null();
+  w.key("manifest").begin_object();
+  w.field("present", s.has_manifest);
+  w.field("collector_version", s.collector_version);
+  w.key("args").begin_array();
+  for (const auto& a : s.collector_args) w.value(a);
+  w.end_array();
+  field_or_null(w, "format_version", s.format_version);
+  field_or_null(w, "uid", s.uid);
+  w.field("sudo_user", s.sudo_user);
+  field_or_null(w, "in_container", s.in_container);
+  w.field("items_origin", s.items_origin);
+  w.field("items", static_cast<uint64_t>(s.items));
+  w.key("status_counts").begin_object();
+  for (auto st : {ItemStatus::ok, ItemStatus::absent, ItemStatus::denied, ItemStatus::skipped,
+                  ItemStatus::failed, ItemStatus::timed_out, ItemStatus::abandoned, ItemStatus::other})
+    w.field(to_string(st), static_cast<uint64_t>(s.count(st)));
+  w.end_object();
+  w.field("truncated", static_cast<uint64_t>(s.truncated_count));
+  w.end_object();
+  w.key("not_collected").begin_array();
+  for (const auto& o : s.not_collected) write_outcome(w, o);
+  w.end_array();
+  w.key("truncated").begin_array();
+  for (const auto& o : s.truncated) write_outcome(w, o);
+  w.end_array();
+  w.key("tool_errors").begin_array();
+  for (const auto& t : s.tool_errors) w.begin_object().field("path", t.path).field("reason", t.reason).end_object();
+  w.end_array();
+  w.key("notes").begin_array();
+  for (const auto& n : s.notes) w.value(n);
+  w.end_array();
+  w.end_object();
+}
+
 void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
                  std::ostream& out) {
   JsonWriter w(out);
@@ -54,6 +130,8 @@ void render_json(const Report& report, const EvidenceSet& evidence, const Render
   for (const auto& b : evidence.bundles) {
     w.begin_object();
     w.field("input", b.input).field("host", b.host);
+    w.key("summary");
+    write_summary(w, summarize_bundle(b));
     w.key("entries").begin_array();
     for (const auto& e : b.inventory.entries) {
       w.begin_object();

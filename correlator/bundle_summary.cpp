@@ -1,0 +1,77 @@
+#include "correlator/bundle_summary.h"
+
+#include <fmt/format.h>
+
+namespace triage {
+namespace {
+
+ItemOutcome outcome_of(const ManifestItem& i) {
+  return ItemOutcome{i.path, i.status,      i.status_text, i.reason,   i.error,
+                     i.rc,   i.duration_ms, i.truncated,   i.kept_ranges};
+}
+
+std::string os_name(const SystemFacts& sys) {
+  if (const std::string* pretty = sys.os_release_value("PRETTY_NAME")) return *pretty;
+  const std::string* name = sys.os_release_value("NAME");
+  const std::string* version = sys.os_release_value("VERSION_ID");
+  if (name && version) return *name + " " + *version;
+  return name ? *name : std::string();
+}
+
+}  // namespace
+
+BundleSummary summarize_bundle(const BundleFacts& facts) {
+  BundleSummary s;
+  const SystemFacts& sys = facts.system;
+  const ManifestFacts& m = facts.manifest;
+  s.input = facts.input;
+  s.host = facts.host;
+  s.host_origin = sys.hostname_origin;
+  s.os = os_name(sys);
+  s.kernel_release = sys.kernel_release;
+  s.boot_id = sys.boot_id;
+  s.btime = sys.btime;
+  s.collected_at_us = sys.collected_at_us;
+  s.collected_at_origin = sys.collected_at_origin;
+  if (sys.host_zone) {
+    s.zone = sys.host_zone->description();
+    s.zone_origin = sys.host_zone_origin;
+    if (s.collected_at_us) s.local_offset = sys.host_zone->offset_at_utc(*s.collected_at_us);
+  }
+  s.has_manifest = m.has_manifest_json || m.has_items_jsonl;
+  s.collector_version = m.collector_version;
+  s.collector_args = m.args;
+  s.format_version = m.format_version;
+  s.uid = m.uid;
+  s.sudo_user = m.sudo_user;
+  s.in_container = m.in_container;
+  s.items_origin = m.items_origin;
+  s.items = m.items.size();
+  for (const auto& item : m.items) {
+    ++s.status_counts[static_cast<size_t>(item.status)];
+    if (item.status != ItemStatus::ok) s.not_collected.push_back(outcome_of(item));
+    if (item.truncated) {
+      ++s.truncated_count;
+      s.truncated.push_back(outcome_of(item));
+    }
+  }
+  for (const auto& e : facts.inventory.entries)
+    if (!e.stats.not_collected.empty())
+      s.tool_errors.push_back(ToolErrorEntry{e.info.path, e.stats.not_collected});
+  s.notes = m.notes;
+  s.notes.insert(s.notes.end(), sys.notes.begin(), sys.notes.end());
+  return s;
+}
+
+std::string status_counts_text(const BundleSummary& s) {
+  std::string out;
+  for (auto st : {ItemStatus::ok, ItemStatus::absent, ItemStatus::denied, ItemStatus::skipped,
+                  ItemStatus::failed, ItemStatus::timed_out, ItemStatus::abandoned, ItemStatus::other}) {
+    if (s.count(st) == 0) continue;
+    if (!out.empty()) out += ", ";
+    out += fmt::format("{} {}", s.count(st), to_string(st));
+  }
+  return out;
+}
+
+}  // namespace triage
