@@ -305,9 +305,9 @@ void EntryProcessor::reconcile() {
           e.kind != SourceKind::step_stderr)
         parts.push_back("not listed in the manifest");
     } else {
-      if (item->status == "absent") parts.push_back("the manifest says absent, yet the entry is present");
+      if (item->status == ItemStatus::absent) parts.push_back("the manifest says absent, yet the entry is present");
       if (e.kind != SourceKind::symlink) {
-        if (item->bytes && !e.sha256.empty() && *item->bytes != e.info.size)
+        if (item->bytes && !e.sha256.empty() && static_cast<uint64_t>(*item->bytes) != e.info.size)
           parts.push_back(fmt::format("{} bytes, the manifest says {}", e.info.size, *item->bytes));
         if (!item->sha256.empty() && !e.sha256.empty() && item->sha256 != e.sha256)
           parts.push_back(fmt::format("sha256 {}..., the manifest says {}...", e.sha256.substr(0, 12),
@@ -330,7 +330,7 @@ void EntryProcessor::reconcile() {
   }
   for (const auto& p : skipped_lookup_) present.insert(p);
   for (const auto& item : index->items())
-    if (item.status == "ok" && !present.count(item.path))
+    if (item.status == ItemStatus::ok && !present.count(item.path))
       notes.push_back({item.path, input_cut_ ? "listed as collected (status ok); not read: the input is damaged"
                                              : "listed as collected (status ok) but not in the input"});
 }

@@ -4,66 +4,21 @@
 
 #include <algorithm>
 
+#include "parsers/manifest_common.h"
+
 namespace triage {
 namespace {
 
-using simdjson::ondemand::json_type;
 using simdjson::ondemand::object;
-using simdjson::ondemand::value;
 
-std::string text_of(value v) {
-  std::string_view s;
-  if (v.get_string().get(s)) return {};
-  return bytes_from_json_text(s);
-}
-
-// One item object. Unknown fields and wrong types are ignored: the item keeps what it can.
+// One item object; an item the contract reader rejects is skipped (the manifest parser
+// counts it), so classification keeps what it can.
 bool read_item(object obj, ManifestItem& item) {
-  for (auto field : obj) {
-    std::string_view key;
-    if (field.unescaped_key().get(key)) return false;
-    value v;
-    if (field.value().get(v)) return false;
-    json_type t;
-    if (v.type().get(t)) return false;
-    if (key == "path" && t == json_type::string) item.path = text_of(v);
-    else if (key == "source" && t == json_type::string) item.source = text_of(v);
-    else if (key == "status" && t == json_type::string) item.status = text_of(v);
-    else if (key == "sha256" && t == json_type::string) item.sha256 = text_of(v);
-    else if (key == "truncated" && t == json_type::boolean) item.truncated = v.get_bool().value_unsafe();
-    else if (key == "bytes" && t == json_type::number) {
-      uint64_t n;
-      if (!v.get_uint64().get(n)) item.bytes = n;
-    } else if (key == "exec" && t == json_type::array) {
-      simdjson::ondemand::array argv;
-      if (v.get_array().get(argv)) return false;
-      for (auto a : argv) {
-        value av;
-        if (a.get(av)) return false;
-        item.exec.push_back(text_of(av));
-      }
-    }
-  }
-  return !item.path.empty();
+  std::string error;
+  return read_manifest_item(obj, item, error) && !item.path.empty();
 }
 
 }  // namespace
-
-std::string bytes_from_json_text(std::string_view s) {
-  std::string out;
-  out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
-    auto c = static_cast<unsigned char>(s[i]);
-    if ((c == 0xc2 || c == 0xc3) && i + 1 < s.size() &&
-        (static_cast<unsigned char>(s[i + 1]) & 0xc0) == 0x80) {
-      out += static_cast<char>(((c & 0x03) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3f));
-      ++i;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out;
-}
 
 // A manifest cut short (a killed run, a truncated copy) still lists the items written
 // before the cut: close the JSON after the last complete object and try again.

@@ -1,24 +1,16 @@
 #pragma once
 // The collector's manifest as the input stage needs it: the items, found by bundle path,
 // to classify entries and to reconcile what was read with what the manifest lists.
-// (The manifest's facts — host, times, statuses — are the manifest parser's business.)
+// Items are read with the manifest parser's own item reader (parsers/manifest_common.h).
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
-namespace triage {
+#include "model/facts_manifest.h"
 
-struct ManifestItem {
-  std::string path;                // bundle-relative
-  std::string source;              // original path on the host, for file copies
-  std::vector<std::string> exec;   // argv, empty for a file copy
-  std::string status;              // ok, absent, denied, skipped, failed, timed_out, abandoned
-  std::optional<uint64_t> bytes;
-  std::string sha256;
-  bool truncated = false;
-};
+namespace triage {
 
 class ManifestIndex {
  public:
@@ -41,8 +33,5 @@ class ManifestIndex {
   bool loaded_ = false;
 };
 
-// JSON strings of the contract carry bytes as \u00XX: decoded JSON yields U+0000..U+00FF,
-// which this maps back to single bytes. Other UTF-8 is left as it is.
-std::string bytes_from_json_text(std::string_view utf8);
 
 }  // namespace triage

@@ -157,9 +157,9 @@ std::optional<SourceKind> kind_from_source_path(std::string_view host_path) {
 }
 
 std::optional<SourceKind> kind_from_manifest_item(const ManifestItem& item, std::string* why) {
-  if (!item.exec.empty()) {
-    auto k = kind_from_exec(item.exec);
-    if (k && why) *why = fmt::format("written by `{}`", join_argv(item.exec));
+  if (item.exec && !item.exec->empty()) {
+    auto k = kind_from_exec(*item.exec);
+    if (k && why) *why = fmt::format("written by `{}`", join_argv(*item.exec));
     return k;
   }
   if (!item.source.empty()) {

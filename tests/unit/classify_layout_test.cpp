@@ -193,10 +193,10 @@ TEST_CASE("manifest index reads items and maps \\u00XX back to bytes", "[classif
   REQUIRE(index.items().size() == 3);
   const ManifestItem* d = index.find("kernel/dmesg.txt");
   REQUIRE(d);
-  CHECK(d->bytes == 12u);
-  CHECK(d->exec == std::vector<std::string>{"dmesg"});
+  CHECK(d->bytes == 12);
+  CHECK(d->exec == std::optional<std::vector<std::string>>{{"dmesg"}});
   CHECK(index.find(std::string("extra/\xd6\xb2.log")));
-  CHECK(index.find("system/devices.txt")->status == "absent");
+  CHECK(index.find("system/devices.txt")->status == ItemStatus::absent);
   CHECK_FALSE(index.find("nothing"));
 }
 

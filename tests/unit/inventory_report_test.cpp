@@ -38,7 +38,7 @@ TEST_CASE("inventory text: every entry, then unknowns, skipped, manifest notes, 
   TempDir tmp;
   std::string input = messy_bundle(tmp);
   Rendered r = render(load({input}));
-  CHECK_THAT(r.text, Catch::StartsWith("# " + input + " (POSIX ustar format; host unknown)\n"));
+  CHECK_THAT(r.text, Catch::StartsWith("# " + input + " (POSIX ustar format; host node-a)\n"));
   CHECK_THAT(r.text, Catch::Contains("manifest: manifest.json\n"));
   CHECK_THAT(r.text, Catch::Contains("KIND"));
   CHECK_THAT(r.text, Catch::Contains("layout path: kernel/syslog/*"));
