@@ -207,7 +207,7 @@ struct PythonFacts {
   std::vector<ErrorReportBlock> error_reports;
   std::vector<TorchWarning> warnings;
   size_t chains = 0;    // next chain id
-  uint64_t dropped = 0; // facts not kept: an entry exceeded the per-table cap (100000)
+  uint64_t dropped = 0; // facts not kept: an entry exceeded a per-table cap (see docs)
 };
 
 }  // namespace triage

@@ -18,7 +18,11 @@ using namespace pylines;
 // between an anchor candidate and a traceback that starts after it.
 constexpr uint64_t kAnchorWindow = 64;
 constexpr size_t kMaxStreams = 1024;          // per entry; further prefixes share the "" stream
-constexpr size_t kMaxFactsPerTable = 100000;  // per entry and fact table
+// Per entry: how many facts of each table are kept (a flood of warnings cannot crowd out the
+// tracebacks), and how many bytes of frames, source lines and report lines.
+constexpr size_t kMaxTracebacks = 20000, kMaxReports = 20000, kMaxWarnings = 20000;
+constexpr size_t kMaxTorchErrors = 50000, kMaxErrLines = 50000;
+constexpr size_t kMaxKeptBytes = size_t{64} << 20;
 constexpr size_t kMaxText = 512;              // kept source lines, details, frames
 
 enum class LineClass { parsed, unrecognised, malformed };
@@ -106,12 +110,17 @@ class PythonLogParser {
     s.block_frames = false;
   }
 
-  bool room(size_t& counter) {
-    if (counter >= kMaxFactsPerTable) {
+  bool room(size_t& counter, size_t limit) {
+    if (counter >= limit) {
       ++py_.dropped;
       return false;
     }
     ++counter;
+    return true;
+  }
+  bool within_budget(size_t more) {
+    if (kept_bytes_ >= kMaxKeptBytes) return false;
+    kept_bytes_ += more;
     return true;
   }
   EvidenceRef evidence(std::string_view text) const {
@@ -129,6 +138,7 @@ class PythonLogParser {
   StreamState* prev_ = nullptr;  // stream of the previous line
   const Line* cur_ = nullptr;
   size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0;
+  size_t kept_bytes_ = 0;
   std::string tool_error_;
 };
 
@@ -229,7 +239,7 @@ std::optional<LineClass> PythonLogParser::traceback_line(StreamState& s, std::st
   if (!is_blank(body) && lead > s.indent) {
     // the frame's source line, or a caret line / `[Previous line repeated N more times]`
     PythonTraceback* t = tb(s.open_tb);
-    if (t && !s.frame_has_source && !t->frames.empty()) {
+    if (t && !s.frame_has_source && !t->frames.empty() && within_budget(trim(body).size())) {
       t->frames.back().source = cap(trim(body), kMaxText);
       s.frame_has_source = true;
     }
@@ -282,7 +292,7 @@ LineClass PythonLogParser::classify(StreamState& s, std::string_view body, bool&
   }
   if (looks_like_frame(body)) return LineClass::malformed;
 
-  if (std::string_view fn = function_tail(body); !fn.empty()) {
+  if (std::string_view fn = function_tail(body); !fn.empty() && trim(body).substr(0, 10) == "(function ") {
     close_block(s);
     if (s.open_warning) {
       py_.warnings[*s.open_warning].function = std::string(fn);
@@ -393,6 +403,12 @@ std::optional<LineClass> PythonLogParser::block_line(StreamState& s, std::string
   }
   if ((is_indented(body) && !is_blank(body)) || has_func_tag(body)) {
     report_body_line(s, b, body);
+    // the c10 warning that carried the block ends with `(function x)` after its last line
+    if (std::string_view fn = function_tail(body); !fn.empty()) {
+      if (s.open_warning) py_.warnings[*s.open_warning].function = std::string(fn);
+      s.open_warning.reset();
+      close_block(s);
+    }
     return LineClass::parsed;
   }
   close_block(s);
@@ -404,6 +420,10 @@ void PythonLogParser::report_body_line(StreamState& s, ErrorReportBlock& b,
   FuncTag tag = split_func_tag(body);
   if (!b.runtime_result) b.runtime_result = find_runtime_result(tag.text);
   if (auto t = find_torch_error(tag.text)) add_torch_error(s, *t, std::nullopt);
+  if (!within_budget(body.size() + 64)) {
+    ++b.lines_omitted;
+    return;
+  }
   if (!s.block_frames) {
     if (b.details.size() < ErrorReportBlock::kMaxDetails)
       b.details.push_back(cap(trim(body), kMaxText));
@@ -443,7 +463,7 @@ void PythonLogParser::fill_report(ErrorReportBlock& b, const ReportHeader& h) {
 
 std::optional<size_t> PythonLogParser::open_report(StreamState& s, const ReportHeader& h,
                                                    std::string_view carrier) {
-  if (!room(n_reports_)) return std::nullopt;
+  if (!room(n_reports_, kMaxReports)) return std::nullopt;
   size_t i = py_.error_reports.size();
   ErrorReportBlock& b = py_.error_reports.emplace_back();
   b.stream = s.index;
@@ -462,7 +482,7 @@ std::optional<size_t> PythonLogParser::open_report(StreamState& s, const ReportH
 }
 
 std::optional<size_t> PythonLogParser::add_err_line(StreamState& s, const ErrLineParts& e) {
-  if (!room(n_err_)) return std::nullopt;
+  if (!room(n_err_, kMaxErrLines)) return std::nullopt;
   ErrLine& x = py_.err_lines.emplace_back();
   x.stream = s.index;
   x.local = e.local;
@@ -479,7 +499,7 @@ std::optional<size_t> PythonLogParser::add_err_line(StreamState& s, const ErrLin
 
 std::optional<size_t> PythonLogParser::add_torch_error(StreamState& s, const TorchErrorParts& t,
                                                        std::optional<size_t> traceback) {
-  if (!room(n_torch_)) return std::nullopt;
+  if (!room(n_torch_, kMaxTorchErrors)) return std::nullopt;
   TorchNpuError& x = py_.torch_errors.emplace_back();
   x.stream = s.index;
   x.kind = t.kind;
@@ -495,7 +515,7 @@ std::optional<size_t> PythonLogParser::add_torch_error(StreamState& s, const Tor
 }
 
 std::optional<size_t> PythonLogParser::add_warning(StreamState& s, TorchWarning w) {
-  if (!room(n_warnings_)) return std::nullopt;
+  if (!room(n_warnings_, kMaxWarnings)) return std::nullopt;
   w.stream = s.index;
   py_.warnings.push_back(std::move(w));
   return py_.warnings.size() - 1;
@@ -522,7 +542,7 @@ void PythonLogParser::start_traceback(StreamState& s, bool header, std::string_v
   s.frame_has_source = true;
   s.awaiting.reset();
   s.open_tb.reset();
-  if (!room(n_tracebacks_)) return;
+  if (!room(n_tracebacks_, kMaxTracebacks)) return;
 
   size_t i = py_.tracebacks.size();
   PythonTraceback& t = py_.tracebacks.emplace_back();
@@ -556,6 +576,12 @@ void PythonLogParser::add_frame(StreamState& s, const FrameLine& f) {
   if (!t) return;
   if (t->frames.size() >= PythonTraceback::kMaxFrames) {  // keep the outermost and innermost
     t->frames.erase(t->frames.begin() + PythonTraceback::kMaxFrames / 2);
+    ++t->frames_omitted;
+  }
+  if (!within_budget(256 + f.file.size() + f.function.size() + cur_->text.size() / 4)) {
+    // out of room: the innermost frame still replaces the last one kept
+    if (t->frames.empty()) return;
+    t->frames.pop_back();
     ++t->frames_omitted;
   }
   PyFrame& fr = t->frames.emplace_back();

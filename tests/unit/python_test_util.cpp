@@ -30,7 +30,10 @@ std::string or_dash(const std::string& s) { return s.empty() ? "-" : s; }
 template <class T, class F>
 std::string join(const std::vector<T>& v, F f) {
   std::string out;
-  for (const auto& x : v) out += (out.empty() ? "" : ",") + f(x);
+  for (const auto& x : v) {
+    if (!out.empty()) out += ',';
+    out += f(x);
+  }
   return out.empty() ? "-" : out;
 }
 }  // namespace
@@ -58,7 +61,8 @@ std::string summarise(const Parsed& p) {
                            a.after_exception ? "" : ",before");
   }
   std::string torch = join(py.torch_errors, [](const TorchNpuError& e) {
-    return std::string(to_string(e.kind)) + (e.error_code ? "=" + std::to_string(*e.error_code) : "");
+    return e.error_code ? fmt::format("{}={}", to_string(e.kind), *e.error_code)
+                        : std::string(to_string(e.kind));
   });
   std::string errs = join(py.err_lines, [](const ErrLine& e) { return e.code; });
   std::string reports = join(py.error_reports, [](const ErrorReportBlock& b) {
