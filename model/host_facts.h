@@ -11,6 +11,7 @@
 #include "model/facts_manifest.h"
 #include "model/facts_modules.h"
 #include "model/facts_process.h"
+#include "model/facts_python.h"
 #include "model/facts_system.h"
 #include "model/finding.h"
 
@@ -28,6 +29,7 @@ struct BundleFacts {
   ModuleFacts modules;
   LibraryFacts libraries;
   DeviceFacts devices;
+  PythonFacts python;
   std::vector<Finding> input_findings;  // input-damaged/..., raised while reading
 };
 

@@ -4,6 +4,7 @@
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
 #include "parsers/log_finalize.h"
+#include "parsers/python_parser.h"
 
 namespace triage {
 
@@ -14,6 +15,7 @@ void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {
   finalize_manifest(facts);
   finalize_processes(facts);
   finalize_log_facts(facts, options);
+  finalize_python_facts(facts, options);
 }
 
 }  // namespace triage

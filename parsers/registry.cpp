@@ -5,6 +5,7 @@
 #include "parsers/parser.h"
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
+#include "parsers/python_parser.h"
 
 namespace triage {
 
@@ -32,6 +33,7 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::proc_tz_txt: return parse_proc_tz_txt;
     case SourceKind::proc_stat: return parse_proc_stat;
     case SourceKind::proc_fd_tsv: return parse_proc_fd_tsv;
+    case SourceKind::python_log: return parse_python_log;
     default: return nullptr;
   }
 }
