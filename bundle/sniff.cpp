@@ -59,7 +59,10 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {job_signal, "torch_npu / CANN error report",
      "(?:^E[A-Z0-9]\\d{4}(?::|\\[PID: )|ERR\\d{5} \\w+ call \\w+ api failed|TraceBack \\(most recent call last\\)|"
      "\\[W\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d+ |^\\[rank\\d+\\]:|^\\([\\w ]+ pid=\\d+\\) |NPU function error|"
-     "ACL stream synchronize failed)"},
+     "ACL stream synchronize failed|"
+     // torchrun's glog-style prefix and Python logging's default asctime (comma millis)
+     "^[WIEF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ \\S+:\\d+\\]|"
+     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} )"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",

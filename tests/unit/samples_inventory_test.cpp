@@ -44,18 +44,18 @@ void check_sample(const std::string& name) {
 
 }  // namespace
 
-TEST_CASE("inventory classifies incident-910b-before-reboot as expected", "[.integration][samples]") {
+TEST_CASE("inventory classifies incident-910b-before-reboot as expected", "[integration][samples]") {
   check_sample("incident-910b-before-reboot");
 }
 
-TEST_CASE("inventory classifies incident-910b-after-reboot as expected", "[.integration][samples]") {
+TEST_CASE("inventory classifies incident-910b-after-reboot as expected", "[integration][samples]") {
   check_sample("incident-910b-after-reboot");
 }
 
-TEST_CASE("inventory classifies healthy-first-step-compile as expected", "[.integration][samples]") {
+TEST_CASE("inventory classifies healthy-first-step-compile as expected", "[integration][samples]") {
   check_sample("healthy-first-step-compile");
 }
 
-TEST_CASE("inventory classifies the pasted loose files by content", "[.integration][samples]") {
+TEST_CASE("inventory classifies the pasted loose files by content", "[integration][samples]") {
   check_sample("incident-loose-files");
 }
