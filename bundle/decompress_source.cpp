@@ -1,3 +1,5 @@
+#include <zlib.h>  // crc32: libarchive does not check gzip trailers
+
 #include "bundle/decompress_source.h"
 
 #include <archive.h>
@@ -6,7 +8,6 @@
 
 #include <cerrno>
 
-#include "bundle/crc32.h"
 
 namespace triage {
 namespace {
@@ -75,7 +76,7 @@ size_t DecompressSource::read(char* buf, size_t n) {
     la_ssize_t k = archive_read_data(a_, buf, n);
     if (k > 0) {
       decoded_ += static_cast<uint64_t>(k);
-      if (kind_ == Compression::gzip) crc_ = crc32_update(crc_, buf, static_cast<size_t>(k));
+      if (kind_ == Compression::gzip) crc_ = static_cast<uint32_t>(crc32(crc_, reinterpret_cast<const Bytef*>(buf), static_cast<uInt>(k)));
       return static_cast<size_t>(k);
     }
     if (k == ARCHIVE_RETRY) continue;

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-demo}
 packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
-  catch2 libarchive-dev libcli11-dev nettle-dev zstd shellcheck)
+  catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck)
 [ "$mode" = test ] && packages+=(python3)
 
 missing=()
