@@ -76,13 +76,27 @@ progress() { printf '%s: %s\n' "$PROG" "$*" >&"$MSG_FD"; }
 
 have() { command -v "$1" >/dev/null 2>&1; }
 
+# RS = $1 with every $2 replaced by $3. A loop, not ${s//x/y}: bash 4.2 and bash 5 treat a
+# backslash in the replacement differently, and escaping is all about backslashes.
+replace_all() {
+  local s=$1 out=""
+  while [[ $s == *"$2"* ]]; do
+    out+=${s%%"$2"*}$3
+    s=${s#*"$2"}
+  done
+  RS=$out$s
+}
+
 # Sets J to the JSON string literal of $1. Printable ASCII is escaped in bash; anything else
 # goes byte by byte through od and awk (needs LC_ALL=C, which the collector runs with).
 json_str() {
   local s=$1 bs=\\ dq='"'
   if [[ $s != *[![:print:]]* ]]; then
-    s=${s//"$bs"/"$bs$bs"}
-    s=${s//"$dq"/"$bs$dq"}
+    if [[ $s == *[\\\"]* ]]; then
+      replace_all "$s" "$bs" "$bs$bs"
+      replace_all "$RS" "$dq" "$bs$dq"
+      s=$RS
+    fi
     J="\"$s\""
     return
   fi
@@ -154,10 +168,13 @@ now_ms() {
 # T = $1 escaped for a TSV field (\\, \t, \n, \r).
 tsv_esc() {
   local s=$1 bs=\\
-  s=${s//"$bs"/"$bs$bs"}
-  s=${s//$'\t'/"${bs}t"}
-  s=${s//$'\n'/"${bs}n"}
-  s=${s//$'\r'/"${bs}r"}
+  if [[ $s == *[$'\\\t\n\r']* ]]; then
+    replace_all "$s" "$bs" "$bs$bs"
+    replace_all "$RS" $'\t' "${bs}t"
+    replace_all "$RS" $'\n' "${bs}n"
+    replace_all "$RS" $'\r' "${bs}r"
+    s=$RS
+  fi
   T=$s
 }
 

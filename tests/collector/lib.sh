@@ -149,6 +149,7 @@ fake_sysroot() {
   plant "$log/run/plog/plog-4242_20260613170033667.log" '[EVENT] RUNTIME(4242,python3):2026-06-13-17:00:33.667.001 [runtime.cc:55]4242 TaskLaunched\n[INFO] HCCL(4242,python3):2026-06-13-17:00:34.100.001 [hccl.cc:12]4242 fetch url https://ops.example.com/?token=LOGTOKENSECRET done'
   plant "$log/debug/device-0/device-4242_20260613170040123.log" '[ERROR] AICPU(2211,aicpu_scheduler):2026-06-13-17:00:40.123.456 [ae_kernel.cc:105][tid:2216] kernel timeout\n'
   plant "$log/run/plog/$(printf '\310\325\326\276')-4242.log" 'GBK-named log\n'
+  plant "$log/run/plog/quote\"and\\back.log" 'a name with a quote and a backslash\n'
   chmod 700 "$SYSROOT/root"
 }
 
@@ -183,7 +184,7 @@ run_collect() {
   local t0
   t0=$(date +%s)
   STDERR_FILE=$H/collector.stderr
-  env -i PATH="$H/bin" HOME=/root LANG=zh_CN.GBK FAKE_HOST="$H" \
+  env -i ${BASH_COMPAT:+BASH_COMPAT=$BASH_COMPAT} PATH="$H/bin" HOME=/root LANG=zh_CN.GBK FAKE_HOST="$H" \
     ASCEND_COLLECT_ROOT="$SYSROOT" ASCEND_COLLECT_MIN_FREE_MB="${MIN_FREE_MB:-1}" \
     "$BASH" "${COLLECTOR_COPY:-$COLLECTOR}" -o "$OUT" "$@" 2> "$STDERR_FILE"
   RC=$?

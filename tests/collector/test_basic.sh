@@ -90,7 +90,9 @@ cmp -s "$B/$L/debug/device-0/device-4242_20260613170040123.log" "$SYSROOT/root/a
   fail "device log differs"
 grep -q "$(printf '^%s\t/root/ascend/log/debug/plog/plog-4242_20260613170033666.log\thost\t4242\t0\t$' "$L/debug/plog/plog-4242_20260613170033666.log")" "$B/logs/index.tsv" ||
   fail "logs/index.tsv row for the debug plog: $(cat "$B/logs/index.tsv")"
-[ "$(wc -l < "$B/logs/index.tsv")" = 5 ] || fail "logs/index.tsv should have a header and 4 rows"
+expect_item "$L/run/plog/quote\\\"and\\\\back.log" ok
+grep -q -F 'run/plog/quote"and\\back.log' "$B/logs/index.tsv" || fail "logs/index.tsv does not escape a backslash as \\\\"
+[ "$(wc -l < "$B/logs/index.tsv")" = 6 ] || fail "logs/index.tsv should have a header and 5 rows"
 
 grep -q '"locale": "zh_CN.GBK"' "$B/manifest.json" || fail "manifest does not record the original locale"
 grep -q 'progress\|\[6/6\] device' "$STDERR_FILE" || fail "no progress line per phase"
