@@ -10,7 +10,8 @@
 # - Nothing blocks: every external tool and every read of /proc, /sys or a log runs in the
 #   background with its output going to files, watched by the main loop. A step past its time
 #   gets TERM, then KILL (its whole process group); one still there after that is "abandoned"
-#   and the run moves on. A global deadline ends the run with what it has.
+#   and the run moves on. A global deadline ends the run with what it has. (The main process
+#   reads one host file itself: /proc/uptime, its clock; see now_ms.)
 # - Portable: bash 4.2 (CentOS 7) and coreutils, findutils, grep, sed, awk, tar, gzip. Other
 #   tools are used when present and their absence is recorded. The constructs of newer bash
 #   that must not appear here are listed in tests/collector/test_bash42.sh.
@@ -18,7 +19,7 @@
 #   written as \u00XX, so any byte (GBK file names included) survives.
 #
 # Extending: a phase is a function named in PHASES; each line in it is one step (step_exec,
-# step_copy, step_func), and each step becomes one item of the manifest.
+# step_copy, step_func, step_gen), and each step becomes one item of the manifest.
 
 COLLECTOR_VERSION=0.1.0
 PROG=ascend-collect
@@ -924,7 +925,8 @@ record_item() {
     timed_out) COUNT_TIMED_OUT=$((COUNT_TIMED_OUT + 1)) ;;
     abandoned) COUNT_ABANDONED=$((COUNT_ABANDONED + 1)) ;;
   esac
-  [ "$R_STATUS" = ok ] || SUMMARY+=("$R_STATUS"$'\t'"$path"$'\t'"$R_REASON")
+  # The summary names the reason, or for a failure its error (exit_<n>, interrupted).
+  [ "$R_STATUS" = ok ] || SUMMARY+=("$R_STATUS"$'\t'"$path"$'\t'"${R_REASON:-${R_ERROR#timeout}}")
 }
 
 # step_exec PATH KIND TOOL ARGS...: runs a tool; absent when it is not installed.
