@@ -1117,7 +1117,8 @@ parse_args() {
         while [ -n "$v" ]; do
           p=${v%%,*} v=${v#*,}
           [[ $p =~ ^[0-9]+$ ]] || usage_error "--pid needs a process id, not '$p'"
-          OPT_PIDS+=("$p")
+          p=$((10#$p))
+          [[ " ${OPT_PIDS[*]} " == *" $p "* ]] || OPT_PIDS+=("$p")
         done ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # Options and refusals: --help, --version, bad usage (exit 2, nothing written), refusing to
 # start below the free-space margin (exit 2, nothing left behind), --safe-mode (no device
-# tool is called; the calls are skipped with reason option) and a -p process that is gone.
+# tool is called; the calls are skipped with reason option), a -p process that is gone and
+# pids given twice.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
@@ -28,7 +29,7 @@ grep -q 'refusing to start: .* MB free' "$STDERR_FILE" || fail "no message about
 [ -z "$(ls -A "$OUT")" ] || fail "a refused run left files: $(ls -A "$OUT")"
 [ ! -s "$H/state/calls" ] || fail "a refused run called tools: $(cat "$H/state/calls")"
 
-run_collect --safe-mode -p 99999 -p "$TRAIN_PID"
+run_collect --safe-mode -p 99999 -p "$TRAIN_PID" --pid="$TRAIN_PID,099999"
 expect_rc 0
 unpack_archive
 check_bundle
