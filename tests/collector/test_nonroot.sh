@@ -9,7 +9,8 @@
 [ "$(id -u)" = 0 ] || skip_test "needs root to switch to an unprivileged user"
 command -v setpriv >/dev/null 2>&1 || skip_test "setpriv not installed"
 
-fake_host_new
+# Under /tmp whatever TMPDIR says: every parent must be searchable by the unprivileged user.
+TMPDIR=/tmp fake_host_new
 cp "$COLLECTOR" "$H/ascend-collect.sh"
 chmod 755 "$H/ascend-collect.sh"
 COLLECTOR_COPY=$H/ascend-collect.sh
