@@ -1,0 +1,1416 @@
+#!/usr/bin/env bash
+# shellcheck disable=SC2317  # step bodies are called indirectly, by name
+#
+# ascend-collect: gathers the evidence of an Ascend NPU training hang into one bundle for
+# ascend-triage. What it collects, its options and exit codes: docs/collector.md. The bundle
+# layout is the contract "bundle layout v1".
+#
+# Rules this file keeps:
+# - Read-only: loads no module, resets nothing, writes only under its output directory.
+# - Nothing blocks: every external tool and every read of /proc, /sys or a log runs in the
+#   background with its output going to files, watched by the main loop. A step past its time
+#   gets TERM, then KILL (its whole process group); one still there after that is "abandoned"
+#   and the run moves on. A global deadline ends the run with what it has. (The main process
+#   reads one host file itself: /proc/uptime, its clock; see now_ms.)
+# - Portable: bash 4.2 (CentOS 7) and coreutils, findutils, grep, sed, awk, tar, gzip. Other
+#   tools are used when present and their absence is recorded. The constructs of newer bash
+#   that must not appear here are listed in tests/collector/test_bash42.sh.
+# - JSON is written by the main process only, pure ASCII: every byte outside 0x20-0x7e is
+#   written as \u00XX, so any byte (GBK file names included) survives.
+#
+# Extending: a phase is a function named in PHASES; each line in it is one step (step_exec,
+# step_copy, step_func, step_gen), and each step becomes one item of the manifest.
+
+COLLECTOR_VERSION=0.1.0
+PROG=ascend-collect
+
+PHASES=(system kernel processes modules logs device)
+
+# Options (documented in usage and docs/collector.md).
+OPT_OUT=/var/tmp
+OPT_TIMEOUT=20
+OPT_DEADLINE=600
+OPT_SAFE=0
+OPT_REDACT=1
+OPT_PIDS=()
+ARGS_ORIG=()
+
+KILL_GRACE=2     # seconds after TERM before KILL, and after KILL before "abandoned"
+ERR_CAP=65536    # bytes of a step's stderr kept in <path>.err
+
+# Ascend kernel module names (the analyzer ships the same list; modules/ascend-names.txt).
+ASCEND_MODULE_PATTERNS=('drv_*' 'ascend_*' 'asdrv_*' 'dbl_*' 'vdrv_*' 'ts_agent' 'ts_agent_vm'
+  'ts_debug' 'debug_switch' 'npu_peermem' 'tc_pcidev' 'ubdevshm')
+
+# Tools used when present; their absence is recorded in collector/tools.tsv.
+OPTIONAL_TOOLS=(zstd timeout sha256sum stat readlink getconf df mkfifo xz uname dmesg
+  journalctl lsmod npu-smi)
+
+# Run state.
+ROOT=""            # test hook ASCEND_COLLECT_ROOT: read host files under this directory
+INTERRUPTED=0
+DEADLINE_HIT=0
+DEVICE_UNRESPONSIVE=0
+STEP_N=0
+POLL_FD=""
+DATE_NS=0
+CLOCK_UPTIME=0 CLOCK_LAST_MS=0 CLOCK_LAST_S=0
+TIMEOUT_BIN=""
+TIMEOUT_NOTE=""
+HASH_TOOL=""
+HAVE_STAT=0
+REDACT_KINDS=()
+SUMMARY=()         # "status<TAB>path<TAB>reason" of every item not ok
+ABANDONED_NOTES=()
+COUNT_OK=0 COUNT_ABSENT=0 COUNT_DENIED=0 COUNT_SKIPPED=0 COUNT_FAILED=0
+COUNT_TIMED_OUT=0 COUNT_ABANDONED=0 COUNT_TRUNCATED=0 COUNT_SKIPPED_LATE=0
+declare -A MADE_DIRS=() TOOL_PATHS=()
+
+# ---------------------------------------------------------------------------------------
+# Small helpers (no forks unless said)
+
+# Messages for the user go to MSG_FD: the original stderr. The shell's own stderr goes to a
+# file in the work directory once the run starts, since bash reports each killed step there
+# ("line N: PID Killed ...").
+MSG_FD=2
+progress() { printf '%s: %s\n' "$PROG" "$*" >&"$MSG_FD"; }
+
+have() { command -v "$1" >/dev/null 2>&1; }
+
+# RS = $1 with every $2 replaced by $3. A loop, not ${s//x/y}: bash 4.2 and bash 5 treat a
+# backslash in the replacement differently, and escaping is all about backslashes.
+replace_all() {
+  local s=$1 out=""
+  while [[ $s == *"$2"* ]]; do
+    out+=${s%%"$2"*}$3
+    s=${s#*"$2"}
+  done
+  RS=$out$s
+}
+
+# Sets J to the JSON string literal of $1. Printable ASCII is escaped in bash; anything else
+# goes byte by byte through od and awk (needs LC_ALL=C, which the collector runs with).
+json_str() {
+  local s=$1 bs=\\ dq='"'
+  if [[ $s != *[![:print:]]* ]]; then
+    if [[ $s == *[\\\"]* ]]; then
+      replace_all "$s" "$bs" "$bs$bs"
+      replace_all "$RS" "$dq" "$bs$dq"
+      s=$RS
+    fi
+    J="\"$s\""
+    return
+  fi
+  J="\"$(printf '%s' "$s" | od -An -v -tu1 | awk '
+    { for (i = 1; i <= NF; i++) {
+        c = $i + 0
+        if (c == 34) printf "\\\""
+        else if (c == 92) printf "\\\\"
+        else if (c >= 32 && c <= 126) printf "%c", c
+        else printf "\\u%04x", c } }')\""
+}
+
+# J = JSON string, or null when $1 is empty.
+json_str_or_null() { if [ -z "$1" ]; then J=null; else json_str "$1"; fi; }
+
+# J = JSON array of the arguments as strings.
+json_argv() {
+  local a out="" sep=""
+  for a in "$@"; do json_str "$a"; out+="$sep$J"; sep=","; done
+  J="[$out]"
+}
+
+# ISO = ISO 8601 UTC of epoch seconds $1 (civil-from-days; no date(1), no zone database).
+iso_utc() {
+  local t=$1 s z era doe yoe y doy mp d m
+  s=$((t % 86400)); z=$((t / 86400))
+  if ((s < 0)); then s=$((s + 86400)); z=$((z - 1)); fi
+  z=$((z + 719468))
+  era=$(( (z >= 0 ? z : z - 146096) / 146097 ))
+  doe=$((z - era * 146097))
+  yoe=$(( (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365 ))
+  y=$((yoe + era * 400))
+  doy=$((doe - (365 * yoe + yoe / 4 - yoe / 100)))
+  mp=$(( (5 * doy + 2) / 153 ))
+  d=$((doy - (153 * mp + 2) / 5 + 1))
+  m=$(( mp < 10 ? mp + 3 : mp - 9 ))
+  if ((m <= 2)); then y=$((y + 1)); fi
+  printf -v ISO '%04d-%02d-%02dT%02d:%02d:%02dZ' "$y" "$m" "$d" \
+    $((s / 3600)) $((s % 3600 / 60)) $((s % 60))
+}
+
+epoch_now() { printf -v EPOCH '%(%s)T' -1; }
+
+# NOW_MS = a millisecond clock for durations and time limits. /proc/uptime, read with a
+# builtin, is the one /proc file the main process reads itself: a global counter that never
+# waits on a process, and a fork per reading (date) is not free on a sick host. Elsewhere:
+# date +%s%N, or whole seconds where date has no %N.
+now_ms() {
+  local up
+  if ((CLOCK_UPTIME)); then
+    # "seconds.hundredths"; parsed without =~ so that callers' BASH_REMATCH survives.
+    if read -r up _ 2>/dev/null < /proc/uptime && [[ $up == [0-9]*.[0-9][0-9] ]] &&
+       [[ $up != *[!0-9.]* ]]; then
+      NOW_MS=$((${up%.*} * 1000 + 10#${up#*.} * 10))
+      CLOCK_LAST_MS=$NOW_MS CLOCK_LAST_S=$SECONDS
+    else
+      # Cannot happen on Linux; stay monotonic on bash's whole seconds.
+      NOW_MS=$((CLOCK_LAST_MS + (SECONDS - CLOCK_LAST_S) * 1000))
+    fi
+  elif ((DATE_NS)); then
+    up=$(date +%s%N)
+    NOW_MS=$((10#$up / 1000000))
+  else
+    epoch_now
+    NOW_MS=$((EPOCH * 1000))
+  fi
+}
+
+# T = $1 escaped for a TSV field (\\, \t, \n, \r).
+tsv_esc() {
+  local s=$1 bs=\\
+  if [[ $s == *[$'\\\t\n\r']* ]]; then
+    replace_all "$s" "$bs" "$bs$bs"
+    replace_all "$RS" $'\t' "${bs}t"
+    replace_all "$RS" $'\n' "${bs}n"
+    replace_all "$RS" $'\r' "${bs}r"
+    s=$RS
+  fi
+  T=$s
+}
+
+# Prints the fields as one TSV line.
+tsv_row() {
+  local f line="" sep=""
+  for f in "$@"; do tsv_esc "$f"; line+="$sep$T"; sep=$'\t'; done
+  printf '%s\n' "$line"
+}
+
+# HASH = lowercase hex sha256 of file $1 (empty when no tool can compute it).
+hash_file() {
+  local out=""
+  case $HASH_TOOL in
+    sha256sum) out=$(sha256sum < "$1" 2>/dev/null) ;;
+    shasum) out=$(shasum -a 256 < "$1" 2>/dev/null) ;;
+    openssl) out=$(openssl dgst -sha256 < "$1" 2>/dev/null); out=${out##*= } ;;
+  esac
+  HASH=${out%% *}
+  [[ $HASH =~ ^[0-9a-f]{64}$ ]] || HASH=""
+}
+
+# SIZE = size in bytes of file $1.
+file_size() {
+  local n
+  n=$(wc -c < "$1" 2>/dev/null) || n=0
+  SIZE=$((n + 0))
+}
+
+is_ascend_module() {
+  local p
+  for p in "${ASCEND_MODULE_PATTERNS[@]}"; do
+    # shellcheck disable=SC2254  # the patterns are globs
+    case $1 in $p) return 0 ;; esac
+  done
+  return 1
+}
+
+# ---------------------------------------------------------------------------------------
+# Redaction (runs inside background steps; kinds are reported through $STEP_BASE.kinds)
+
+note_kind() { printf '%s\n' "$1" >> "$STEP_BASE.kinds"; }
+
+# Whether a variable or option name ($1, any case) names a secret. The last word decides
+# first (so HF_TOKEN_PATH or --password-file stay, being paths); then strong words anywhere.
+secret_word() {
+  local u last
+  u=${1^^}
+  u=${u//[!A-Z0-9]/_}
+  last=${u##*_}
+  case $last in
+    FILE|FILES|PATH|DIR|SOCK|SOCKET) return 1 ;;
+    *TOKEN|KEY|*APIKEY|*SECRETKEY|*ACCESSKEY|*PRIVATEKEY|PASS|*PWD|AUTH|*PASSWORD|*PASSWD) return 0 ;;
+    *PASSPHRASE|*SECRET|SECRETS|CREDENTIAL|CREDENTIALS|CRED|CREDS|*COOKIE|COOKIES|SESSION) return 0 ;;
+  esac
+  case "_${u}_" in
+    *PASSWORD*|*PASSWD*|*PASSPHRASE*|*SECRET*|*CREDENTIAL*|*COOKIE*|*_TOKEN_*) return 0 ;;
+    *_API_KEY_*|*_ACCESS_KEY_*|*_PRIVATE_KEY_*) return 0 ;;
+  esac
+  return 1
+}
+
+secret_env_name() {
+  case $1 in
+    ASCEND_*|PWD|OLDPWD) return 1 ;;
+  esac
+  secret_word "$1"
+}
+
+secret_option() {
+  local n=${1#-}
+  n=${n#-}
+  [ ${#n} -ge 2 ] || return 1
+  secret_word "$n"
+}
+
+URL_CRED_RE='([A-Za-z][A-Za-z0-9+.-]*://)([^/@<>[:space:]]+)@'
+KV_SECRET_RE='(password|passwd|passphrase|token|secret|secret_key|api_key|apikey|access_key)=([^<[:space:],;&"'"'"'>][^[:space:],;&"'"'"'<>]*)'
+
+# R = R with credentials of URLs removed.
+strip_url_credentials() {
+  local i=0
+  while [[ $R =~ $URL_CRED_RE ]] && ((i < 50)); do
+    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}<redacted>@"}
+    note_kind url_credentials
+    i=$((i + 1))
+  done
+}
+
+# R = R with "password=...", "token=..." values masked.
+mask_secret_pairs() {
+  local i=0
+  shopt -s nocasematch
+  while [[ $R =~ $KV_SECRET_RE ]] && ((i < 50)); do
+    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}=<redacted>"}
+    note_kind secret_pattern
+    i=$((i + 1))
+  done
+  shopt -u nocasematch
+}
+
+# R = environment entry $1 redacted.
+redact_env_entry() {
+  local e=$1 name
+  name=${e%%=*}
+  case $name in ASCEND_*) R=$e; return ;; esac
+  if [[ $e == *=* ]] && secret_env_name "$name"; then
+    R="$name=<redacted>"
+    note_kind env_secret
+    return
+  fi
+  R=$e
+  strip_url_credentials
+}
+
+# R = command-line argument $1 redacted; REDACT_NEXT carries "the previous option takes a
+# secret value" from one argument to the next.
+redact_arg() {
+  local a=$1 name
+  if [ "$REDACT_NEXT" = 1 ]; then
+    REDACT_NEXT=0
+    case $a in
+      --*) ;;
+      *) R='<redacted>'; note_kind cmdline_secret; return ;;
+    esac
+  fi
+  case $a in
+    -*=*)
+      name=${a%%=*}
+      if secret_option "$name"; then R="$name=<redacted>"; note_kind cmdline_secret; return; fi ;;
+    -*)
+      if secret_option "$a"; then REDACT_NEXT=1; fi ;;
+    [A-Za-z_]*=*)
+      name=${a%%=*}
+      if [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] && secret_env_name "$name"; then
+        R="$name=<redacted>"; note_kind cmdline_secret; return
+      fi ;;
+  esac
+  R=$a
+  strip_url_credentials
+  mask_secret_pairs
+}
+
+# Copies a NUL-separated stream (environ or cmdline) from stdin to stdout, redacted; a last
+# record without its NUL stays without it.
+redact_nul_stream() {
+  local kind=$1 rec term
+  REDACT_NEXT=0
+  while :; do
+    rec="" term=1
+    IFS= read -r -d '' rec || { [ -n "$rec" ] || break; term=0; }
+    if [ "$kind" = environ ]; then redact_env_entry "$rec"; else redact_arg "$rec"; fi
+    if ((term)); then printf '%s\0' "$R"; else printf '%s' "$R"; fi
+  done
+}
+
+# Case-insensitive BRE for the word $1 ("ab" -> "[Aa][Bb]").
+ci_bre() {
+  local w=$1 i c u out=""
+  for ((i = 0; i < ${#w}; i++)); do
+    c=${w:i:1}
+    case $c in
+      [a-z]) u=${c^^}; out+="[$c$u]" ;;
+      *) out+=$c ;;
+    esac
+  done
+  CI=$out
+}
+
+# The sed script masking secrets in collected logs, and the grep patterns that decide
+# whether a log needs it (a log without them is copied byte for byte).
+build_log_masks() {
+  local w s="" nl=$'\n' v="[^<[:space:],;&\"'>][^[:space:],;&\"'<>]*"
+  for w in password passwd passphrase token secret secret_key api_key apikey access_key; do
+    ci_bre "$w"
+    s+="s/\\($CI\\)=$v/\\1=<redacted>/g$nl"
+  done
+  s+="s#\\([A-Za-z][A-Za-z0-9+.-]*://\\)[^/@<>[:space:]][^/@<>[:space:]]*@#\\1<redacted>@#g$nl"
+  ci_bre "authorization: bearer"
+  s+="s/\\($CI\\) *[^[:space:]\"'<>][^[:space:]\"'<>]*/\\1 <redacted>/g"
+  LOG_SED=$s
+  LOG_GREP=(-e 'password=' -e 'passwd=' -e 'passphrase=' -e 'token=' -e 'secret='
+    -e 'secret_key=' -e 'api_key=' -e 'apikey=' -e 'access_key=' -e 'authorization: bearer'
+    -e '://[^/@<>[:space:]][^/@<>[:space:]]*@')
+}
+
+# ---------------------------------------------------------------------------------------
+# Step bodies: each runs in a background process group with stdout and stderr going to
+# files. Exit 65 = source missing, 66 = permission denied (the main loop maps them).
+
+# Exit 65 or 66 for a path that cannot be opened: denied when the deepest existing parent
+# cannot be searched, missing otherwise.
+exit_missing_or_denied() {
+  local p=$1
+  if [ -L "$p" ]; then echo "dangling link: $p" >&2; exit 65; fi
+  while [ -n "$p" ]; do
+    p=${p%/*}
+    if [ -z "$p" ] || [ -e "$p" ]; then
+      if [ -n "$p" ] && { [ ! -x "$p" ] || [ ! -r "$p" ]; }; then
+        echo "permission denied: $p" >&2
+        exit 66
+      fi
+      break
+    fi
+  done
+  echo "no such file: $1" >&2
+  exit 65
+}
+
+# Checks that file $1 exists and can be read; exits 65/66 otherwise.
+need_readable() {
+  [ -e "$1" ] || exit_missing_or_denied "$1"
+  if [ ! -r "$1" ]; then echo "permission denied: $1" >&2; exit 66; fi
+}
+
+record_mtime() {
+  ((HAVE_STAT)) || return 0
+  case $1 in "$ROOT"/proc/*|"$ROOT"/sys/*) return 0 ;; esac
+  stat -L -c %Y "$1" > "$STEP_BASE.mtime" 2>/dev/null
+}
+
+bg_exec() {
+  if [ -n "$TIMEOUT_BIN" ]; then
+    exec "$TIMEOUT_BIN" -k "$KILL_GRACE" "$STEP_INNER_LIMIT" "$@"
+  fi
+  exec "$@"
+}
+
+bg_copy() {
+  local src=$ROOT$1
+  need_readable "$src"
+  record_mtime "$src"
+  exec cat "$src"
+}
+
+# environ or cmdline ($1), from /proc path $2: NUL-separated, redacted unless --no-redact.
+bg_copy_nul() {
+  local src=$ROOT$2
+  need_readable "$src"
+  if ((OPT_REDACT)); then
+    # cat, not a redirection: its exit status tells a failed read from the end of the file
+    # shellcheck disable=SC2002
+    cat "$src" | redact_nul_stream "$1"
+    return "${PIPESTATUS[0]}"
+  fi
+  exec cat "$src"
+}
+
+bg_copy_log() {
+  local src=$ROOT$1 rc
+  need_readable "$src"
+  record_mtime "$src"
+  if ((OPT_REDACT)) && grep -q -i "${LOG_GREP[@]}" "$src" 2>/dev/null; then
+    sed -e "$LOG_SED" "$src"
+    rc=$?
+    note_kind log_secret
+    return "$rc"
+  fi
+  exec cat "$src"
+}
+
+# Every regular file under directory $1 (depth-bounded), NUL-separated.
+bg_list_files() {
+  local d=$ROOT$1
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
+  find "$d" -maxdepth 6 -type f -print0
+}
+
+bg_time_txt() {
+  local tzfile=$ROOT/etc/localtime epoch utc loc off name="" link posix="" hdr clk=""
+  epoch_now; epoch=$EPOCH
+  iso_utc "$epoch"; utc=$ISO
+  if [ -r "$tzfile" ]; then export TZ=":$tzfile"; else export TZ=UTC0; fi
+  printf -v loc '%(%Y-%m-%dT%H:%M:%S)T' "$epoch"
+  printf -v off '%(%z)T' "$epoch"
+  if [ -L "$tzfile" ]; then
+    link=$(readlink "$tzfile" 2>/dev/null)
+    case $link in */zoneinfo/*) name=${link##*/zoneinfo/} ;; esac
+  fi
+  if [ -z "$name" ] && [ -r "$ROOT/etc/timezone" ]; then
+    IFS= read -r name < "$ROOT/etc/timezone"
+  fi
+  if [ -r "$tzfile" ]; then
+    # Only TZif version 2 and later end with the POSIX TZ string as their last line.
+    IFS= read -r -n 5 hdr < "$tzfile"
+    case $hdr in
+      TZif[2-9])
+        posix=$(tail -n 1 "$tzfile")
+        [[ $posix =~ ^[[:print:]]+$ ]] || posix=""
+        ;;
+    esac
+  fi
+  have getconf && clk=$(getconf CLK_TCK 2>/dev/null)
+  printf 'epoch=%s\nutc=%s\nlocal=%s\nutc_offset=%s\ntimezone=%s\ntz_posix=%s\nclk_tck=%s\n' \
+    "$epoch" "$utc" "$loc${off:0:3}:${off:3:2}" "$off" "$name" "$posix" "$clk"
+}
+
+bg_boot_txt() {
+  local boot_id="" btime="" up="" rest found=0
+  if IFS= read -r boot_id < "$ROOT/proc/sys/kernel/random/boot_id"; then found=1; fi
+  if [ -r "$ROOT/proc/stat" ]; then
+    btime=$(awk '$1 == "btime" { print $2; exit }' "$ROOT/proc/stat") && found=1
+  fi
+  if read -r up rest < "$ROOT/proc/uptime"; then found=1; fi
+  ((found)) || exit_missing_or_denied "$ROOT/proc/stat"
+  printf 'boot_id=%s\nbtime=%s\nuptime_s=%s\n' "$boot_id" "$btime" "$up"
+}
+
+# First line of file $1 into V (empty when unreadable).
+read_value() { V=""; IFS= read -r V < "$1" 2>/dev/null; }
+
+bg_sysfs_tsv() {
+  local d name version srcversion build_id initstate taint refcnt holders h note
+  [ -d "$ROOT/sys/module" ] || exit_missing_or_denied "$ROOT/sys/module"
+  tsv_row name version srcversion build_id initstate taint refcnt holders
+  for d in "$ROOT"/sys/module/*; do
+    name=${d##*/}
+    is_ascend_module "$name" || continue
+    read_value "$d/version"; version=$V
+    read_value "$d/srcversion"; srcversion=$V
+    read_value "$d/initstate"; initstate=$V
+    read_value "$d/taint"; taint=$V
+    read_value "$d/refcnt"; refcnt=$V
+    build_id=""
+    note=$d/notes/.note.gnu.build-id
+    if [ -r "$note" ]; then
+      build_id=$(od -An -v -tx1 -j16 "$note" 2>/dev/null | tr -d ' \n')
+    fi
+    holders=""
+    for h in "$d"/holders/*; do
+      [ -e "$h" ] || [ -L "$h" ] || continue
+      holders+="${holders:+,}${h##*/}"
+    done
+    tsv_row "$name" "$version" "$srcversion" "$build_id" "$initstate" "$taint" "$refcnt" "$holders"
+  done
+}
+
+# RESOLVED = absolute path $2 with every symlink resolved inside root $1 (absolute targets
+# start again at $1, not at the collector's /). Returns 1 on a loop.
+resolve_in_root() {
+  local root=$1 rest=$2 out="" comp link hops=0
+  while [ -n "$rest" ]; do
+    comp=${rest%%/*}
+    if [ "$comp" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
+    case $comp in
+      ""|.) continue ;;
+      ..) out=${out%/*}; continue ;;
+    esac
+    if [ -L "$root$out/$comp" ]; then
+      hops=$((hops + 1))
+      if ((hops > 40)); then RESOLVED=""; return 1; fi
+      link=$(readlink "$root$out/$comp") || { RESOLVED=""; return 1; }
+      case $link in /*) out="" ;; esac
+      rest=$link${rest:+/$rest}
+    else
+      out=$out/$comp
+    fi
+  done
+  RESOLVED=${out:-/}
+}
+
+# "srcversion<TAB>vermagic" from the .modinfo strings of module file $1 (compression $2).
+module_strings() {
+  local dec
+  case $2 in
+    none) dec=(cat) ;;
+    gz) dec=(gzip -dc) ;;
+    xz) have xz || return 0; dec=(xz -dc) ;;
+    zst) have zstd || return 0; dec=(zstd -dcq) ;;
+    *) return 0 ;;
+  esac
+  "${dec[@]}" < "$1" 2>/dev/null | tr '\0' '\n' | awk '
+    !s && /^srcversion=/ { s = substr($0, 12) }
+    !v && /^vermagic=/ { v = substr($0, 10) }
+    END { printf "%s\t%s", s, v }'
+}
+
+bg_tree_tsv() {
+  local kd kver f base mod hp type lt lm rp exists comp size tm tc sha sv vm strs st
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  tsv_row kver module path type link_target resolved_path target_exists compression size \
+    link_mtime target_mtime target_ctime sha256 srcversion build_id vermagic
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -d "$kd" ] || continue
+    kver=${kd##*/}
+    find "$kd" \( -type f -o -type l \) -name '*.ko*' -print0 |
+      while IFS= read -r -d '' f; do
+        base=${f##*/}
+        mod=${base%%.ko*}
+        mod=${mod//-/_}
+        is_ascend_module "$mod" || continue
+        hp=${f#"$ROOT"}
+        type=f lt="" lm=""
+        if [ -L "$f" ]; then
+          type=l
+          lt=$(readlink "$f")
+          ((HAVE_STAT)) && lm=$(stat -c %Y "$f" 2>/dev/null)
+        fi
+        resolve_in_root "$ROOT" "$hp"
+        rp=$RESOLVED
+        exists=0 size="" tm="" tc="" sha="" sv="" vm=""
+        case ${rp:-$hp} in
+          *.ko) comp=none ;;
+          *.ko.xz) comp=xz ;;
+          *.ko.zst) comp=zst ;;
+          *.ko.gz) comp=gz ;;
+          *) comp="" ;;
+        esac
+        if [ -n "$rp" ] && [ -f "$ROOT$rp" ]; then
+          exists=1
+          if ((HAVE_STAT)); then
+            st=$(stat -c '%s %Y %Z' "$ROOT$rp" 2>/dev/null)
+            # shellcheck disable=SC2086  # three numbers
+            set -- $st
+            size=$1 tm=$2 tc=$3
+          else
+            file_size "$ROOT$rp"; size=$SIZE
+          fi
+          hash_file "$ROOT$rp"; sha=$HASH
+          strs=$(module_strings "$ROOT$rp" "$comp")
+          sv=${strs%%$'\t'*}
+          vm=${strs#*$'\t'}
+        fi
+        tsv_row "$kver" "$mod" "$hp" "$type" "$lt" "$rp" "$exists" "$comp" "$size" "$lm" \
+          "$tm" "$tc" "$sha" "$sv" "" "$vm"
+      done
+  done
+}
+
+# "pid state" of every process in group $1 (to tell zombies from processes stuck in the
+# kernel after KILL).
+bg_group_members() {
+  local f line rest
+  for f in /proc/[0-9]*/stat; do
+    IFS= read -r line < "$f" 2>/dev/null || continue
+    rest=${line##*) }
+    # shellcheck disable=SC2086  # split the fields of /proc/<pid>/stat: state ppid pgrp ...
+    set -- $rest
+    if [ "$3" = "$PGID_QUERY" ]; then
+      f=${f#/proc/}
+      printf '%s %s\n' "${f%/stat}" "$1"
+    fi
+  done
+}
+
+# ---------------------------------------------------------------------------------------
+# The runner
+
+poll_sleep() {
+  local d=0.1
+  if (($1 < 3)); then d=0.005; elif (($1 < 12)); then d=0.02; fi
+  if [ -n "$POLL_FD" ]; then
+    read -r -t "$d" -u "$POLL_FD" _
+  else
+    sleep "$d"
+  fi
+}
+
+group_alive() { kill -0 -- "-$1" 2>/dev/null || kill -0 "$1" 2>/dev/null; }
+
+# Waits up to $2 seconds for process group $1 to disappear.
+wait_group_gone() {
+  local end i=0
+  now_ms; end=$((NOW_MS + $2 * 1000))
+  while group_alive "$1"; do
+    poll_sleep $((12 + i)); i=$((i + 1))
+    now_ms
+    ((NOW_MS >= end)) && return 1
+  done
+  return 0
+}
+
+# Whether group $1 still holds a process that is not a zombie (a container whose init does
+# not reap leaves zombies, which are gone for our purpose). GROUP_NOTE says what is left.
+group_still_present() {
+  local pgid=$1 pid i=0 file=$WORK/group.$1 line live=""
+  group_alive "$pgid" || return 1
+  PGID_QUERY=$pgid
+  bg_group_members </dev/null > "$file" 2>/dev/null &
+  pid=$!
+  while kill -0 "$pid" 2>/dev/null && ((i < 40)); do poll_sleep 12; i=$((i + 1)); done
+  if kill -0 "$pid" 2>/dev/null; then
+    kill -KILL "$pid" 2>/dev/null
+    GROUP_NOTE="process group $pgid is still there after KILL"
+    return 0
+  fi
+  wait "$pid" 2>/dev/null
+  while IFS= read -r line; do
+    case $line in *" Z") ;; *) live+="${live:+, }$line" ;; esac
+  done < "$file"
+  [ -n "$live" ] || return 1
+  GROUP_NOTE="process group $pgid is still there after KILL (pid state: $live)"
+  return 0
+}
+
+# TERM, then KILL, the process group of step process $1; W_STATE=abandoned when it stays.
+stop_group() {
+  local pid=$1
+  kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null
+  if ! wait_group_gone "$pid" "$KILL_GRACE"; then
+    kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null
+    if ! wait_group_gone "$pid" "$KILL_GRACE"; then
+      GROUP_NOTE=""
+      if group_still_present "$pid"; then
+        W_STATE=abandoned
+        return
+      fi
+    fi
+  fi
+  wait "$pid" 2>/dev/null
+}
+
+# Watches step process $1 started at $2 (ms) for up to $3 ms. W_STATE: finished (W_RC set),
+# late (then stopped), abandoned, interrupted. The clock is read every few polls only: a
+# fork is not free on a sick host.
+watch_step() {
+  local pid=$1 t0=$2 limit=$3 i=0
+  W_STATE=finished W_RC=""
+  while kill -0 "$pid" 2>/dev/null; do
+    if ((INTERRUPTED)); then W_STATE=interrupted; break; fi
+    poll_sleep "$i"
+    i=$((i + 1))
+    if ((i % 5 == 4)); then
+      now_ms
+      if ((NOW_MS - t0 >= limit)); then W_STATE=late; break; fi
+    fi
+  done
+  if [ "$W_STATE" = finished ]; then
+    wait "$pid" 2>/dev/null
+    W_RC=$?
+    return
+  fi
+  stop_group "$pid"
+}
+
+# Whether a finished step's files say "permission denied": stderr always; stdout too when it
+# is short ($3 bytes), since a tool may print its refusal there and exit 0.
+permission_message() {
+  local out=$1 err=$2 size=$3 re='[Pp]ermission denied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
+  if [ -s "$err" ] && grep -q -E "$re" "$err" 2>/dev/null; then return 0; fi
+  if ((size > 0 && size <= 512)) && grep -q -E "$re" "$out" 2>/dev/null; then return 0; fi
+  return 1
+}
+
+# Gate before a step: sets R_STATUS/R_REASON to skip it; returns 1 to drop it silently
+# (after an interrupt nothing more is started or recorded). Leaves NOW_MS set.
+step_gate() {
+  local kind=$1
+  R_STATUS="" R_REASON=""
+  if ((INTERRUPTED)); then return 1; fi
+  now_ms
+  if ((NOW_MS >= DEADLINE_MS)); then
+    DEADLINE_HIT=1
+    R_STATUS=skipped R_REASON=deadline
+  elif [ "$kind" = device ] && ((OPT_SAFE)); then
+    R_STATUS=skipped R_REASON=option
+  elif [ "$kind" = device ] && ((DEVICE_UNRESPONSIVE)); then
+    R_STATUS=skipped R_REASON=device_unresponsive
+  fi
+  return 0
+}
+
+reset_result() {
+  R_STATUS="" R_REASON="" R_RC="" R_ERROR="" R_START="" R_DUR="" R_BYTES="" R_SHA=""
+  R_MTIME="" R_OUT=""
+}
+
+# Creates the bundle directory holding path $1 (once per directory).
+ensure_parent() {
+  local d
+  case $1 in
+    */*)
+      d=${1%/*}
+      [ -n "${MADE_DIRS[$d]}" ] && return 0
+      mkdir -p "$BUNDLE/$d" && MADE_DIRS[$d]=1 ;;
+  esac
+}
+
+# TP = full path of tool $1, empty when not installed (looked up once).
+tool_path() {
+  if [ -z "${TOOL_PATHS[$1]+x}" ]; then TOOL_PATHS[$1]=$(type -P "$1" 2>/dev/null); fi
+  TP=${TOOL_PATHS[$1]}
+}
+
+# Runs BODY ARGS... ($5...) in the background as the step writing bundle path $2 and
+# records its item. $1 kind (host|device), $3 source, $4 exec argv JSON (empty for file
+# reads). With STEP_KEEP=1 the output stays in the work directory (R_OUT) and no item is
+# recorded: the caller records one later.
+run_step() {
+  local kind=$1 path=$2 source=$3 execj=$4 out err pid t0 limit by_deadline=0 clean=1 size=0
+  shift 4
+  reset_result
+  step_gate "$kind" || return 0
+  if [ -n "$R_STATUS" ]; then
+    [ "${STEP_KEEP:-0}" = 1 ] || record_item "$path" "$source" "$execj"
+    return 0
+  fi
+  STEP_N=$((STEP_N + 1))
+  STEP_BASE=$WORK/steps/$STEP_N
+  err=$STEP_BASE.err
+  if [ "${STEP_KEEP:-0}" = 1 ]; then
+    out=$STEP_BASE.out
+  else
+    ensure_parent "$path"
+    out=$BUNDLE/$path
+  fi
+  t0=$NOW_MS
+  limit=$(( ${STEP_LIMIT:-$OPT_TIMEOUT} * 1000 ))
+  if ((DEADLINE_MS - t0 < limit)); then limit=$((DEADLINE_MS - t0)); by_deadline=1; fi
+  STEP_INNER_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 2))
+  epoch_now; R_START=$EPOCH
+  # A process group of its own (set -m) so that TERM and KILL reach everything it starts;
+  # the user's stderr (MSG_FD) is not inherited, so nothing left behind holds it open.
+  set -m
+  "$@" </dev/null >"$out" 2>"$err" 3>&- &
+  pid=$!
+  set +m
+  watch_step "$pid" "$t0" "$limit"
+  now_ms; R_DUR=$((NOW_MS - t0))
+  if [ -s "$out" ]; then file_size "$out"; size=$SIZE; fi
+  case $W_STATE in
+    finished) classify_finished "$execj" "$out" "$err" "$size" ;;
+    late)
+      R_STATUS=timed_out R_ERROR=timeout clean=0
+      if ((by_deadline)); then R_REASON=deadline; DEADLINE_HIT=1; fi ;;
+    abandoned)
+      R_STATUS=abandoned R_ERROR=unkillable clean=0
+      if ((by_deadline)); then R_REASON=deadline; DEADLINE_HIT=1; fi
+      ABANDONED_NOTES+=("$path: $GROUP_NOTE")
+      printf '%s: %s\n' "$PROG" "$GROUP_NOTE" >> "$err" ;;
+    interrupted) R_STATUS=failed R_ERROR=interrupted clean=0 ;;
+  esac
+  if [ "$kind" = device ]; then
+    case $R_STATUS in timed_out|abandoned) DEVICE_UNRESPONSIVE=1 ;; esac
+  fi
+  if [ -s "$STEP_BASE.mtime" ]; then
+    read -r R_MTIME < "$STEP_BASE.mtime"
+    [[ $R_MTIME =~ ^[0-9]+$ ]] || R_MTIME=""
+  fi
+  [ -s "$STEP_BASE.kinds" ] && merge_kinds "$STEP_BASE.kinds"
+  [ -s "$err" ] && store_err "$err" "$path"
+  if [ "${STEP_KEEP:-0}" = 1 ]; then
+    R_OUT=$out
+    return 0
+  fi
+  keep_output "$out" "$size" "$clean"
+  record_item "$path" "$source" "$execj"
+}
+
+# Decides what stays of a step's output file $1 ($2 bytes). A killed step's file is swapped
+# for a snapshot: a process that escaped the kill may still be writing to it.
+keep_output() {
+  local out=$1 size=$2 clean=$3
+  if ((size == 0)) && [ "$R_STATUS" != ok ]; then
+    rm -f "$out"
+    return 0
+  fi
+  if ((clean == 0)) && ((size > 0)); then
+    mv -f "$out" "$STEP_BASE.out" && cat "$STEP_BASE.out" > "$out"
+    file_size "$out"; size=$SIZE
+  fi
+  R_BYTES=$size
+  hash_file "$out"; R_SHA=$HASH
+}
+
+classify_finished() {
+  local execj=$1 out=$2 err=$3 size=$4 rc=$W_RC
+  if [ -n "$execj" ]; then
+    R_RC=$rc
+    if ((rc == 0)); then
+      if permission_message "$out" "$err" "$size"; then
+        R_STATUS=denied R_REASON=permission R_ERROR=permission_message
+      else
+        R_STATUS=ok
+      fi
+    elif [ -n "$TIMEOUT_BIN" ] && { ((rc == 124)) || ((rc == 137)); }; then
+      R_STATUS=timed_out R_ERROR=timeout
+    elif ((rc == 127)); then
+      R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found
+    elif ((rc == 126)) || permission_message "$out" "$err" "$size"; then
+      R_STATUS=denied R_REASON=permission R_ERROR=exit_$rc
+    else
+      R_STATUS=failed R_ERROR=exit_$rc
+    fi
+    return
+  fi
+  case $rc in
+    0) R_STATUS=ok ;;
+    65) R_STATUS=absent R_REASON=source_missing R_ERROR=not_found ;;
+    66) R_STATUS=denied R_REASON=permission R_ERROR=permission_denied ;;
+    *)
+      if permission_message "$out" "$err" "$size"; then
+        R_STATUS=denied R_REASON=permission R_ERROR=permission_denied
+      else
+        R_STATUS=failed R_ERROR=exit_$rc
+      fi ;;
+  esac
+}
+
+merge_kinds() {
+  local k have_k
+  while IFS= read -r k; do
+    [ -n "$k" ] || continue
+    for have_k in "${REDACT_KINDS[@]}"; do [ "$have_k" = "$k" ] && continue 2; done
+    REDACT_KINDS+=("$k")
+  done < "$1"
+}
+
+# Keeps the first ERR_CAP bytes of a step's stderr in <path>.err (appended: the listings of
+# several log roots share logs/index.tsv.err).
+store_err() {
+  local err=$1 path=$2
+  ensure_parent "$path"
+  file_size "$err"
+  if ((SIZE > ERR_CAP)); then
+    dd if="$err" bs="$ERR_CAP" count=1 2>/dev/null >> "$BUNDLE/$path.err"
+    printf '\n[%s: stderr cut at %s of %s bytes]\n' "$PROG" "$ERR_CAP" "$SIZE" >> "$BUNDLE/$path.err"
+  else
+    cat "$err" >> "$BUNDLE/$path.err"
+  fi
+}
+
+# Appends the item of the last step (R_* values) to manifest.items.jsonl.
+record_item() {
+  local path=$1 source=$2 execj=$3 pj sj rj ej st mt shj line
+  json_str "$path"; pj=$J
+  json_str_or_null "$source"; sj=$J
+  json_str_or_null "$R_REASON"; rj=$J
+  json_str_or_null "$R_ERROR"; ej=$J
+  json_str_or_null "$R_SHA"; shj=$J
+  st=null; if [ -n "$R_START" ]; then iso_utc "$R_START"; st="\"$ISO\""; fi
+  mt=null; if [ -n "$R_MTIME" ]; then iso_utc "$R_MTIME"; mt="\"$ISO\""; fi
+  line="{\"path\":$pj,\"source\":$sj,\"exec\":${execj:-null},\"status\":\"$R_STATUS\""
+  line+=",\"reason\":$rj,\"rc\":${R_RC:-null},\"started_utc\":$st,\"duration_ms\":${R_DUR:-null}"
+  line+=",\"bytes\":${R_BYTES:-null},\"sha256\":$shj,\"source_mtime_utc\":$mt"
+  line+=",\"truncated\":false,\"kept_ranges\":null,\"error\":$ej}"
+  printf '%s\n' "$line" >> "$ITEMS"
+  case $R_STATUS in
+    ok) COUNT_OK=$((COUNT_OK + 1)) ;;
+    absent) COUNT_ABSENT=$((COUNT_ABSENT + 1)) ;;
+    denied) COUNT_DENIED=$((COUNT_DENIED + 1)) ;;
+    skipped)
+      COUNT_SKIPPED=$((COUNT_SKIPPED + 1))
+      case $R_REASON in deadline|device_unresponsive) COUNT_SKIPPED_LATE=$((COUNT_SKIPPED_LATE + 1)) ;; esac ;;
+    failed) COUNT_FAILED=$((COUNT_FAILED + 1)) ;;
+    timed_out) COUNT_TIMED_OUT=$((COUNT_TIMED_OUT + 1)) ;;
+    abandoned) COUNT_ABANDONED=$((COUNT_ABANDONED + 1)) ;;
+  esac
+  # The summary names the reason, or for a failure its error (exit_<n>, interrupted).
+  [ "$R_STATUS" = ok ] || SUMMARY+=("$R_STATUS"$'\t'"$path"$'\t'"${R_REASON:-${R_ERROR#timeout}}")
+}
+
+# step_exec PATH KIND TOOL ARGS...: runs a tool; absent when it is not installed.
+step_exec() {
+  local path=$1 kind=$2 execj
+  shift 2
+  json_argv "$@"; execj=$J
+  tool_path "$1"
+  if [ -z "$TP" ]; then
+    reset_result
+    step_gate "$kind" || return 0
+    [ -n "$R_STATUS" ] || { R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found; }
+    record_item "$path" "" "$execj"
+    return 0
+  fi
+  shift
+  run_step "$kind" "$path" "$TP" "$execj" bg_exec "$TP" "$@"
+}
+
+# step_copy PATH SOURCE: copies a host file.
+step_copy() { run_step host "$1" "$2" "" bg_copy "$2"; }
+
+# step_func PATH SOURCE BODY ARGS...: a collector function reading host files.
+step_func() {
+  local path=$1 source=$2
+  shift 2
+  run_step host "$path" "$source" "" "$@"
+}
+
+# step_gen PATH FUNCTION ARGS...: content the collector already holds (no host access).
+step_gen() {
+  local path=$1
+  shift
+  reset_result
+  ensure_parent "$path"
+  epoch_now; R_START=$EPOCH; R_DUR=0
+  "$@" > "$BUNDLE/$path"
+  R_STATUS=ok
+  file_size "$BUNDLE/$path"; R_BYTES=$SIZE
+  hash_file "$BUNDLE/$path"; R_SHA=$HASH
+  record_item "$path" "" ""
+}
+
+# ---------------------------------------------------------------------------------------
+# Phases (one line per step; Collector B adds the rest of the contract here)
+
+phase_system() {
+  step_exec system/uname.txt host uname -a
+  step_copy system/os-release /etc/os-release
+  step_copy system/cmdline /proc/cmdline
+  step_func system/time.txt /etc/localtime bg_time_txt
+  step_copy system/localtime.tzif /etc/localtime
+  step_func system/boot.txt /proc/sys/kernel/random/boot_id bg_boot_txt
+}
+
+phase_kernel() {
+  step_exec kernel/dmesg.txt host dmesg
+  step_exec kernel/journal-b0.jsonl host journalctl -k -b 0 -o json --all --no-pager
+  step_copy kernel/tainted /proc/sys/kernel/tainted
+}
+
+phase_processes() {
+  local pid d
+  for pid in "${OPT_PIDS[@]}"; do
+    d=processes/$pid
+    step_copy "$d/status" "/proc/$pid/status"
+    step_copy "$d/stat" "/proc/$pid/stat"
+    step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
+    step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
+    step_copy "$d/maps" "/proc/$pid/maps"
+  done
+}
+
+gen_ascend_names() { printf '%s\n' "${ASCEND_MODULE_PATTERNS[@]}"; }
+
+phase_modules() {
+  step_gen modules/ascend-names.txt gen_ascend_names
+  step_exec modules/lsmod.txt host lsmod
+  step_copy modules/proc-modules.txt /proc/modules
+  step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
+  step_func modules/tree.tsv /lib/modules bg_tree_tsv
+}
+
+# Copies every file under host directory $2 to logs/$1/<path>; rows for logs/index.tsv go
+# to LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*.
+collect_log_root() {
+  local origin=$1 dir=$2 list f hp dest base pids
+  STEP_KEEP=1 step_func logs/index.tsv "$dir" bg_list_files "$dir"
+  [ -n "$R_STATUS" ] || return 0
+  # logs/index.tsv reports the first listing that found the directory.
+  if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
+    LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
+    LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
+  fi
+  list=$R_OUT
+  [ -n "$list" ] && [ -s "$list" ] || return 0
+  while IFS= read -r -d '' f; do
+    hp=${f#"$ROOT"}
+    dest=logs/$origin$hp
+    step_func "$dest" "$hp" bg_copy_log "$hp"
+    [ "$R_STATUS" = ok ] || continue
+    base=${hp##*/}
+    pids=""
+    if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
+    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$hp" "$origin" "$pids" 0 "")")
+  done < "$list"
+}
+
+gen_log_index() {
+  tsv_row path original_path origin pids truncated kept_ranges
+  local r
+  for r in "${LOG_INDEX_ROWS[@]}"; do printf '%s\n' "$r"; done
+}
+
+phase_logs() {
+  LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
+  collect_log_root host /root/ascend/log
+  ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
+  reset_result
+  if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then
+    step_gen logs/index.tsv gen_log_index
+    return 0
+  fi
+  R_STATUS=${LOG_LIST_STATUS:-skipped} R_REASON=$LOG_LIST_REASON R_ERROR=$LOG_LIST_ERROR
+  R_START=$LOG_LIST_START R_DUR=$LOG_LIST_DUR
+  record_item logs/index.tsv /root/ascend/log ""
+}
+
+phase_device() {
+  step_exec ascend/npu-smi-info.txt device npu-smi info
+  step_exec ascend/npu-smi-map.txt device npu-smi info -m
+}
+
+# ---------------------------------------------------------------------------------------
+# Start and finish
+
+# (No here-document: bash 4.2 writes those to a temporary file outside the output directory.)
+usage() {
+  printf '%s\n' \
+    "Usage: $PROG [options]" \
+    "" \
+    "Collects the evidence of an Ascend NPU hang into one archive for ascend-triage." \
+    "Read-only: loads no module, changes nothing, writes only under the output directory." \
+    "" \
+    "Options:" \
+    "  -o, --out DIR      where the archive goes (default: $OPT_OUT)" \
+    "  -p, --pid PID      a target process (repeatable, or PID,PID): its environ, cmdline," \
+    "                     maps, status and stat" \
+    "      --timeout S    seconds per step before it is stopped (default: $OPT_TIMEOUT)" \
+    "      --deadline S   seconds for the whole run, which then ends with what it has" \
+    "                     (default: $OPT_DEADLINE)" \
+    "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
+    "      --no-redact    keep secret-looking values (default: they are redacted)" \
+    "  -h, --help         this text" \
+    "      --version      the collector's version" \
+    "" \
+    "Exit codes: 0 complete; 1 partial (something denied, failed, timed out, abandoned or" \
+    "skipped for lack of time); 2 nothing usable, bad usage, or too little free space."
+}
+
+usage_error() {
+  printf '%s: %s\n' "$PROG" "$1" >&2
+  printf "Try '%s --help'.\n" "$PROG" >&2
+  exit 2
+}
+
+positive_int() {
+  if [[ $2 =~ ^[0-9]+$ ]] && ((10#$2 > 0 && 10#$2 <= 86400)); then return 0; fi
+  usage_error "$1 needs a whole number of seconds (1-86400), not '$2'"
+}
+
+parse_args() {
+  local v p
+  while [ $# -gt 0 ]; do
+    case $1 in
+      -o|--out|--timeout|--deadline|-p|--pid)
+        [ $# -ge 2 ] || usage_error "$1 needs a value"
+        v=$2 ;;
+      --out=*|--timeout=*|--deadline=*|--pid=*) v=${1#*=} ;;
+      *) v="" ;;
+    esac
+    case $1 in
+      -o|--out|--out=*) OPT_OUT=$v ;;
+      --timeout|--timeout=*) positive_int --timeout "$v"; OPT_TIMEOUT=$((10#$v)) ;;
+      --deadline|--deadline=*) positive_int --deadline "$v"; OPT_DEADLINE=$((10#$v)) ;;
+      -p|--pid|--pid=*)
+        v=$v,
+        while [ -n "$v" ]; do
+          p=${v%%,*} v=${v#*,}
+          [[ $p =~ ^[0-9]+$ ]] || usage_error "--pid needs a process id, not '$p'"
+          p=$((10#$p))
+          [[ " ${OPT_PIDS[*]} " == *" $p "* ]] || OPT_PIDS+=("$p")
+        done ;;
+      --safe-mode) OPT_SAFE=1 ;;
+      --no-redact) OPT_REDACT=0 ;;
+      -h|--help) usage; exit 0 ;;
+      --version) printf '%s %s\n' "$PROG" "$COLLECTOR_VERSION"; exit 0 ;;
+      *) usage_error "unknown option '$1'" ;;
+    esac
+    case $1 in
+      -o|--out|--timeout|--deadline|-p|--pid) shift 2 ;;
+      *) shift ;;
+    esac
+  done
+  [ -n "$OPT_OUT" ] || usage_error "--out needs a directory"
+}
+
+record_locale() {
+  ORIG_LOCALE=${LC_ALL:-${LC_CTYPE:-${LANG:-}}}
+  ORIG_LOCALE=${ORIG_LOCALE:-C}
+  ORIG_LOCALE_VARS=()
+  local v
+  for v in LANG LC_ALL LC_CTYPE LC_MESSAGES LC_TIME; do
+    if [ -n "${!v+x}" ]; then ORIG_LOCALE_VARS+=("$v" "${!v}"); fi
+  done
+}
+
+detect_tools() {
+  local t
+  if have sha256sum; then HASH_TOOL=sha256sum
+  elif have shasum; then HASH_TOOL=shasum
+  elif have openssl; then HASH_TOOL=openssl
+  fi
+  have stat && HAVE_STAT=1
+  local d
+  d=$(date +%s%N 2>/dev/null)
+  [[ $d =~ ^[0-9]{16,}$ ]] && DATE_NS=1
+  if read -r d _ 2>/dev/null < /proc/uptime && [[ $d =~ ^[0-9]+\.[0-9]{2}$ ]]; then CLOCK_UPTIME=1; fi
+  TOOLS_ABSENT=()
+  for t in "${OPTIONAL_TOOLS[@]}"; do have "$t" || TOOLS_ABSENT+=("$t"); done
+}
+
+gen_tools_tsv() {
+  local t p note
+  tsv_row tool path present note
+  for t in "${OPTIONAL_TOOLS[@]}"; do
+    tool_path "$t"; p=$TP
+    note=""
+    [ "$t" = timeout ] && note=$TIMEOUT_NOTE
+    tsv_row "$t" "$p" "$([ -n "$p" ] && echo 1 || echo 0)" "$note"
+  done
+}
+
+on_signal() {
+  if ((INTERRUPTED)); then
+    progress "interrupted again: stopping without an archive"
+    exit 130
+  fi
+  INTERRUPTED=1
+  progress "interrupted: stopping the current step and archiving what exists"
+}
+
+# A trustworthy timeout(1) bounds every tool even if the collector itself dies; one that
+# does not behave (or hangs) is not used.
+probe_timeout() {
+  have timeout || { TIMEOUT_NOTE="absent"; return 0; }
+  STEP_LIMIT=5 step_exec collector/timeout-check.txt host timeout -k 1 3 sleep 0
+  if [ "$R_STATUS" = ok ]; then
+    TIMEOUT_BIN=$(type -P timeout)
+    TIMEOUT_NOTE="used as an inner guard"
+  else
+    TIMEOUT_NOTE="not used: its check ended $R_STATUS"
+    progress "timeout(1) misbehaves ($R_STATUS); relying on the collector's own watch"
+  fi
+}
+
+check_free_space() {
+  local min_mb=${ASCEND_COLLECT_MIN_FREE_MB:-300} avail
+  [[ $min_mb =~ ^[0-9]+$ ]] || min_mb=300
+  STEP_LIMIT=10 step_exec collector/df.txt host df -Pk "$OUT"
+  if [ "$R_STATUS" != ok ]; then
+    progress "could not measure free space in $OUT ($R_STATUS); going on"
+    return 0
+  fi
+  avail=$(awk 'NR == 2 { print $4 }' "$BUNDLE/collector/df.txt")
+  [[ $avail =~ ^[0-9]+$ ]] || return 0
+  if ((avail < min_mb * 1024)); then
+    progress "refusing to start: $((avail / 1024)) MB free in $OUT, at least $min_mb MB needed"
+    rm -rf "$BUNDLE" "$WORK"
+    exit 2
+  fi
+}
+
+init_run() {
+  local host ts
+  ROOT=${ASCEND_COLLECT_ROOT:-}
+  ROOT=${ROOT%/}
+  if [ -z "$ROOT" ]; then
+    PATH=$PATH:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin:/usr/local/Ascend/driver/tools
+  fi
+  export PATH
+  umask 077
+  detect_tools
+  epoch_now; START_S=$EPOCH
+  now_ms; START_MS=$NOW_MS
+  DEADLINE_MS=$((START_MS + OPT_DEADLINE * 1000))
+  iso_utc "$START_S"; COLLECTED_AT=$ISO
+  ts=${ISO//[-:]/}
+  host=${HOSTNAME:-unknown}
+  HOST=$host
+  host=${host//[!A-Za-z0-9._-]/_}
+  OUT=$OPT_OUT
+  mkdir -p "$OUT" 2>/dev/null || { progress "cannot create output directory $OUT"; exit 2; }
+  OUT=$(cd "$OUT" && pwd) || { progress "cannot enter output directory $OPT_OUT"; exit 2; }
+  BUNDLE_NAME=ascend-bundle-$host-$ts
+  if [ -e "$OUT/$BUNDLE_NAME" ] || [ -e "$OUT/$BUNDLE_NAME.tar.zst" ] || [ -e "$OUT/$BUNDLE_NAME.tar.gz" ]; then
+    BUNDLE_NAME=$BUNDLE_NAME-$$
+  fi
+  BUNDLE=$OUT/$BUNDLE_NAME
+  WORK=$OUT/.$BUNDLE_NAME.work
+  if ! mkdir "$BUNDLE" "$WORK" "$WORK/tmp" "$WORK/steps" 2>/dev/null; then
+    progress "cannot write in $OUT"
+    exit 2
+  fi
+  export TMPDIR=$WORK/tmp
+  exec 3>&2 2>>"$WORK/shell.stderr"
+  MSG_FD=3
+  ITEMS=$BUNDLE/manifest.items.jsonl
+  : > "$ITEMS"
+  if have mkfifo && mkfifo "$WORK/poll" 2>/dev/null; then
+    exec {POLL_FD}<>"$WORK/poll"
+  fi
+  build_log_masks
+  trap on_signal INT TERM
+  progress "collecting into $BUNDLE (timeout ${OPT_TIMEOUT}s per step, deadline ${OPT_DEADLINE}s)"
+  check_free_space
+  probe_timeout
+}
+
+write_manifest() {
+  local f=$BUNDLE/manifest.json line first=1 i g out sep k
+  iso_utc "$FINISHED_S"
+  {
+    printf '{\n"format": "ascend-bundle",\n"format_version": 1,\n'
+    json_str "$COLLECTOR_VERSION"; printf '"collector_version": %s,\n' "$J"
+    json_str "$HOST"; printf '"host": %s,\n' "$J"
+    printf '"collected_at_utc": "%s",\n"finished_utc": "%s",\n' "$COLLECTED_AT" "$ISO"
+    json_argv "${ARGS_ORIG[@]}"; printf '"args": %s,\n' "$J"
+    printf '"uid": %s,\n' "$EUID"
+    out="" sep=""
+    for g in "${GROUPS[@]}"; do out+="$sep$g"; sep=","; done
+    printf '"groups": [%s],\n' "$out"
+    json_str_or_null "$SUDO_USER"; printf '"sudo_user": %s,\n' "$J"
+    json_str "$ORIG_LOCALE"; printf '"locale": %s,\n' "$J"
+    out="" sep=""
+    for ((i = 0; i < ${#ORIG_LOCALE_VARS[@]}; i += 2)); do
+      json_str "${ORIG_LOCALE_VARS[i]}"; out+="$sep$J: "
+      json_str "${ORIG_LOCALE_VARS[i + 1]}"; out+=$J; sep=", "
+    done
+    printf '"locale_env": {%s},\n' "$out"
+    printf '"in_container": %s,\n' "$IN_CONTAINER"
+    out="" sep=""
+    for k in "${REDACT_KINDS[@]}"; do json_str "$k"; out+="$sep$J"; sep=", "; done
+    printf '"redaction": {"enabled": %s, "kinds": [%s]},\n' \
+      "$( ((OPT_REDACT)) && echo true || echo false)" "$out"
+    out="" sep=""
+    for k in "${OPT_PIDS[@]}"; do out+="$sep$k"; sep=","; done
+    printf '"options": {"timeout_s": %s, "deadline_s": %s, "safe_mode": %s, "pids": [%s]},\n' \
+      "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
+    printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
+      "$( ((INTERRUPTED)) && echo true || echo false)" \
+      "$( ((DEADLINE_HIT)) && echo true || echo false)" \
+      "$( ((DEVICE_UNRESPONSIVE)) && echo true || echo false)"
+    if [ -n "$ROOT" ]; then json_str "$ROOT"; printf '"test_root": %s,\n' "$J"; fi
+    printf '"items": [\n'
+    while IFS= read -r line; do
+      case $line in "{"*"}") ;; *) continue ;; esac
+      ((first)) || printf ',\n'
+      printf '%s' "$line"
+      first=0
+    done < "$ITEMS"
+    printf '\n]\n}\n'
+  } > "$f.tmp" && mv -f "$f.tmp" "$f"
+}
+
+# The archive, manifest.json first. Sets ARCHIVE (empty on failure).
+make_archive() {
+  local members=("$BUNDLE_NAME/manifest.json") e name part statuses
+  for e in "$BUNDLE"/* "$BUNDLE"/.[!.]*; do
+    [ -e "$e" ] || continue
+    name=${e##*/}
+    [ "$name" = manifest.json ] && continue
+    members+=("$BUNDLE_NAME/$name")
+  done
+  if have zstd; then ARCHIVE=$OUT/$BUNDLE_NAME.tar.zst; else ARCHIVE=$OUT/$BUNDLE_NAME.tar.gz; fi
+  part=$ARCHIVE.part
+  if have zstd; then
+    tar -cf - -C "$OUT" "${members[@]}" | zstd -q -c > "$part"
+  else
+    tar -cf - -C "$OUT" "${members[@]}" | gzip -c > "$part"
+  fi
+  statuses="${PIPESTATUS[0]} ${PIPESTATUS[1]}"
+  if [ "$statuses" = "0 0" ] && mv -f "$part" "$ARCHIVE"; then
+    return 0
+  fi
+  rm -f "$part"
+  ARCHIVE=""
+  return 1
+}
+
+print_summary() {
+  local status label e s p r n shown
+  progress "items: $COUNT_OK ok, $COUNT_ABSENT absent, $COUNT_DENIED denied, $COUNT_FAILED failed, $COUNT_TIMED_OUT timed out, $COUNT_ABANDONED abandoned, $COUNT_SKIPPED skipped, $COUNT_TRUNCATED truncated"
+  for status in absent denied failed timed_out abandoned skipped; do
+    label=${status//_/ }
+    n=0 shown=""
+    for e in "${SUMMARY[@]}"; do
+      s=${e%%$'\t'*}
+      [ "$s" = "$status" ] || continue
+      p=${e#*$'\t'}; r=${p#*$'\t'}; p=${p%%$'\t'*}
+      n=$((n + 1))
+      if ((n <= 12)); then shown+="${shown:+, }$p${r:+ ($r)}"; fi
+    done
+    ((n > 12)) && shown+=", and $((n - 12)) more"
+    ((n > 0)) && progress "$label: $shown"
+  done
+  progress "truncated: none"
+  for e in "${ABANDONED_NOTES[@]}"; do progress "abandoned: $e (it may be stuck in the kernel)"; done
+  ((${#TOOLS_ABSENT[@]})) && progress "tools absent: ${TOOLS_ABSENT[*]}"
+}
+
+finish_run() {
+  local rc=0 size
+  if [ -e "${ROOT}/.dockerenv" ] || [ -e "${ROOT}/run/.containerenv" ]; then
+    IN_CONTAINER=true
+  else
+    IN_CONTAINER=false
+  fi
+  step_gen collector/tools.tsv gen_tools_tsv
+  epoch_now; FINISHED_S=$EPOCH
+  # An interrupt from here on must not lose the archive: it is already being made.
+  trap '' INT TERM
+  write_manifest
+  if ((COUNT_DENIED + COUNT_FAILED + COUNT_TIMED_OUT + COUNT_ABANDONED > 0)) ||
+     ((INTERRUPTED || DEADLINE_HIT || DEVICE_UNRESPONSIVE)); then
+    rc=1
+  fi
+  ((COUNT_SKIPPED_LATE > 0)) && rc=1
+  print_summary
+  report_shell_messages
+  if make_archive; then
+    file_size "$ARCHIVE"; size=$SIZE
+    rm -rf "$BUNDLE" "$WORK"
+    progress "archive: $ARCHIVE ($size bytes)"
+  else
+    rm -rf "$WORK"
+    progress "could not write the archive; the bundle directory is $BUNDLE"
+    rc=1
+  fi
+  ((COUNT_OK > 0)) || rc=2
+  case $rc in
+    0) progress "result: complete (exit 0)" ;;
+    1) progress "result: partial (exit 1)" ;;
+    2) progress "result: nothing usable (exit 2)" ;;
+  esac
+  exit "$rc"
+}
+
+# What the shell itself said, less its reports of the steps it killed: a collector bug
+# must not go unseen.
+report_shell_messages() {
+  local f=$WORK/shell.stderr
+  [ -s "$f" ] || return 0
+  grep -v -E 'line [0-9]+: +[0-9]+ (Killed|Terminated|Hangup|Interrupt|Quit|Aborted|Broken pipe)' "$f" |
+    sed "s/^/$PROG: shell: /" >&"$MSG_FD"
+}
+
+main() {
+  local phase i=0
+  ARGS_ORIG=("$@")
+  record_locale
+  export LC_ALL=C
+  parse_args "$@"
+  init_run
+  for phase in "${PHASES[@]}"; do
+    i=$((i + 1))
+    ((INTERRUPTED)) && break
+    progress "[$i/${#PHASES[@]}] $phase"
+    "phase_$phase"
+  done
+  finish_run
+}
+
+# Sourcing the file (tests) defines the functions without running anything.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+  main "$@"
+fi

@@ -1,0 +1,20 @@
+# Collector tests: bash scripts in tests/collector/, each against a fake host built from raw
+# state (no NPU). Exit 77 = skipped (e.g. not root for the unprivileged run). The hang tests
+# measure elapsed time loosely, so they run alone.
+find_program(BASH_PROGRAM bash REQUIRED)
+set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
+set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
+
+foreach(name helpers basic redaction options nonroot bash42 compat42 shellcheck)
+  add_test(NAME collector.${name}
+    COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
+            $<TARGET_FILE:ascend-triage>)
+  set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180)
+endforeach()
+
+foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed)
+  add_test(NAME collector.${name}
+    COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
+            $<TARGET_FILE:ascend-triage>)
+  set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 240 RUN_SERIAL TRUE)
+endforeach()

@@ -1,0 +1,12 @@
+#!/bin/bash
+# The collector, this harness, the tests and the stubs pass shellcheck.
+# shellcheck source=lib.sh
+. "$(dirname "$0")/lib.sh"
+H=""
+command -v shellcheck >/dev/null 2>&1 || skip_test "shellcheck not installed"
+cd "$LIB_DIR" || exit 1
+shellcheck "$COLLECTOR" || fail "shellcheck: ascend-collect.sh"
+shellcheck -x -P SCRIPTDIR lib.sh test_*.sh || fail "shellcheck: tests"
+shellcheck -x -P SCRIPTDIR stubs/_hang.sh stubs/npu-smi stubs/dmesg stubs/journalctl stubs/lsmod \
+  stubs/uname stubs/timeout-that-never-exits || fail "shellcheck: stubs"
+finish
