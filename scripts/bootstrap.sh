@@ -27,8 +27,12 @@ build=${BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$build" -j "$(nproc)" | grep -vE '^\[[0-9]+/[0-9]+\] ' || true
-test "${PIPESTATUS[0]}" -eq 0
+# The build log is shown only when the build fails.
+if ! cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
+  cat "$build/build.log" >&2
+  echo "build failed (log: $build/build.log)" >&2
+  exit 1
+fi
 
 case "$mode" in
   demo)
