@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "correlator/library_provenance.h"
@@ -92,6 +93,16 @@ InUse versions_in_use(const BundleFacts& b, const ProcessLibraries* p) {
     if (row && !several) {
       u.cann = {only, "install records (ascend/cann/index.tsv)", row->evidence};
       u.cann_install = row->install_dir;
+    } else if (several) {
+      // Several installs: the one the host's /usr/local/Ascend/cann link resolves to.
+      for (const auto& pc : lf.paths) {
+        if (pc.seen_from != "host" || pc.path != "/usr/local/Ascend/cann" || pc.type != "l") continue;
+        for (const auto& r : lf.cann_index)
+          if (r.kind == "toolkit" && (r.resolved_dir == pc.resolved_path || r.install_dir == pc.resolved_path)) {
+            u.cann = {r.version, "install records (the /usr/local/Ascend/cann link)", pc.evidence};
+            u.cann_install = r.install_dir;
+          }
+      }
     }
   }
   return u;
@@ -230,9 +241,10 @@ void analyze_version_matrix(const EvidenceSet& evidence, const AnalyzeOptions&,
       InUse u = versions_in_use(b, nullptr);
       combos[{u.torch.value, u.torch_npu.value, u.cann.value}] = {u, {}};
     }
+    std::set<std::string> judged_canns;
     for (const auto& [key, c] : combos) {
       wheel_finding(b, c.first, c.second, out);
-      cann_driver_finding(b, c.first, out);
+      if (judged_canns.insert(c.first.cann.value).second) cann_driver_finding(b, c.first, out);
     }
     driver_firmware_finding(b, out);
   }

@@ -69,3 +69,17 @@ TEST_CASE("samples: no version conflict from firmware numbering anywhere") {
     }
   }
 }
+
+TEST_CASE("samples: after the reboot (no process) the CANN comes from the cann link") {
+  Report r = analyze("incident-910b-after-reboot");
+  int wheel = 0;
+  for (const auto& f : r.findings)
+    if (f.id == "version-matrix/torch-npu-cann") {
+      ++wheel;
+      CHECK(*f.find_value("verdict") == "compatible");
+      CHECK(*f.find_value("cann") == "9.1.0");
+      CHECK(*f.find_value("cann_source") == "install records (the /usr/local/Ascend/cann link)");
+      CHECK(*f.find_value("torch_npu_source") == "the collector's python3 packages");
+    }
+  CHECK(wheel == 1);
+}
