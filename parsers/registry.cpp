@@ -49,6 +49,7 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::ascend_paths_tsv: return parse_cann_paths_tsv;
     case SourceKind::packages_tsv: return parse_packages_tsv;
     case SourceKind::torch_npu_version_py: return parse_torch_npu_version_py;
+    case SourceKind::pip_show: return parse_pip_show;
     default: return nullptr;
   }
 }

@@ -23,6 +23,7 @@ void parse_cann_index_tsv(ParseContext& ctx, ByteSource& src);
 void parse_cann_paths_tsv(ParseContext& ctx, ByteSource& src);
 void parse_packages_tsv(ParseContext& ctx, ByteSource& src);
 void parse_torch_npu_version_py(ParseContext& ctx, ByteSource& src);
+void parse_pip_show(ParseContext& ctx, ByteSource& src);
 
 // Decodes mountinfo's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash);
 // anything else is kept as written.

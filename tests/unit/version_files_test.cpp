@@ -59,3 +59,22 @@ TEST_CASE("index.tsv, paths.tsv, packages.tsv, torch_npu version.py") {
   CHECK(facts.libraries.by_pid.at(5).torch_npu_version == "2.9.0.post6");
   CHECK(facts.libraries.by_pid.at(5).torch_npu_git == "2ab7354");
 }
+
+TEST_CASE("pip show: blocks become package rows with PEP 503 names") {
+  BundleFacts facts;
+  ParseStats st = run_kind(SourceKind::pip_show, "python/pip-show.txt",
+                           "Name: torch-npu\nVersion: 2.9.0.post6\nSummary: x\nLocation: /site\n"
+                           "Requires: \n---\nName: torch\nVersion: 2.9.0\nno colon here\n",
+                           facts);
+  CHECK(st.malformed == 1);
+  CHECK(st.parsed + st.unrecognised + st.malformed == st.lines);
+  REQUIRE(facts.libraries.default_packages.size() == 2);
+  CHECK(facts.libraries.default_packages[0].normalized == "torch-npu");
+  CHECK(facts.libraries.default_packages[0].location == "/site");
+  CHECK(facts.libraries.default_packages[1].version == "2.9.0");
+  BundleFacts none;
+  ParseStats e = run_kind(SourceKind::pip_show, "python/pip-show.txt",
+                          "bash: pip: command not found\n", none);
+  CHECK_FALSE(e.not_collected.empty());
+  CHECK(none.libraries.default_packages.empty());
+}
