@@ -1,5 +1,12 @@
 #include "correlator/correlate.h"
 
+#include "correlator/container.h"
+#include "correlator/environment.h"
+#include "correlator/library_provenance.h"
+#include "correlator/mount_shadowing.h"
+#include "correlator/task_queue_value.h"
+#include "correlator/version_matrix.h"
+
 namespace triage {
 
 Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
@@ -7,6 +14,12 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   for (const auto& bundle : evidence.bundles)
     for (const auto& f : bundle.input_findings) report.findings.push_back(f);
   // Each analysis appends its findings here (one function per analysis, in correlator/).
+  analyze_library_provenance(evidence, options, report.findings);
+  analyze_environment(evidence, options, report.findings);
+  analyze_mount_shadowing(evidence, options, report.findings);
+  analyze_version_matrix(evidence, options, report.findings);
+  analyze_task_queue_value(evidence, options, report.findings);
+  analyze_container(evidence, options, report.findings);
   sort_findings(report.findings);
   return report;
 }

@@ -2,6 +2,7 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
+#include "correlator/version_matrix.h"
 #include "knowledge/knowledge.h"
 #include "parsers/kernel_line.h"
 #include "parsers/plog_line.h"
@@ -88,7 +89,9 @@ void check_error_codes(std::string_view content, const std::string& name, Knowle
 
 KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name) {
   KnowledgeCheck out;
-  if (name.ends_with(".json")) check_signatures(content, name, out);
+  if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
+    out.problems = check_version_table(content, name);  // knowledge/versions/README.md
+  else if (name.ends_with(".json")) check_signatures(content, name, out);
   else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
   else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");
   return out;

@@ -341,7 +341,7 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
         }
         kb.signatures.push_back(std::move(s));
       }
-    } else if (fname.ends_with(".tsv")) {
+    } else if (fname.ends_with(".tsv") && !fname.starts_with("versions/")) {
       parse_error_code_file(f->content, fname, kb.error_codes, kb.errors);
     }
   }

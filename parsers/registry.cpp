@@ -6,6 +6,7 @@
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
 #include "parsers/python_parser.h"
+#include "parsers/version_parsers.h"
 
 namespace triage {
 
@@ -34,6 +35,21 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::proc_stat: return parse_proc_stat;
     case SourceKind::proc_fd_tsv: return parse_proc_fd_tsv;
     case SourceKind::python_log: return parse_python_log;
+    case SourceKind::proc_maps: return parse_proc_maps;
+    case SourceKind::proc_mountinfo: return parse_proc_mountinfo;
+    case SourceKind::mountinfo: return parse_host_mountinfo;
+    case SourceKind::proc_cgroup: return parse_proc_cgroup;
+    case SourceKind::driver_version_info: return parse_driver_version_info;
+    case SourceKind::firmware_version_info: return parse_firmware_version_info;
+    case SourceKind::ascend_install_info: return parse_ascend_install_info;
+    case SourceKind::cann_version_info: return parse_cann_version_file;
+    case SourceKind::cann_install_info: return parse_cann_version_file;
+    case SourceKind::cann_version_cfg: return parse_cann_version_file;
+    case SourceKind::cann_index_tsv: return parse_cann_index_tsv;
+    case SourceKind::ascend_paths_tsv: return parse_cann_paths_tsv;
+    case SourceKind::packages_tsv: return parse_packages_tsv;
+    case SourceKind::torch_npu_version_py: return parse_torch_npu_version_py;
+    case SourceKind::pip_show: return parse_pip_show;
     default: return nullptr;
   }
 }

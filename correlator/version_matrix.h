@@ -1,0 +1,60 @@
+#pragma once
+// version-matrix: which torch / torch_npu / CANN / driver / firmware versions a process really
+// uses, and whether each pair is declared compatible. Judged by declaration only, from the
+// data files knowledge/versions/*.tsv (each row with its source).
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/host_facts.h"
+#include "model/options.h"
+
+namespace triage {
+
+struct WheelRow {
+  std::string torch_npu, branch, torch, cann, status, source;  // status: declared | inferred
+};
+struct HdkRow {
+  std::string cann, hdk, relation, source;  // relation: compatible | excluded
+};
+struct VersionTables {
+  std::vector<WheelRow> wheels;
+  std::vector<HdkRow> hdk;
+  std::vector<std::string> errors;
+};
+// Parses the two TSV files (content as text); problems are appended to errors.
+void parse_wheel_table(std::string_view content, std::vector<WheelRow>& out,
+                       std::vector<std::string>& errors);
+void parse_hdk_table(std::string_view content, std::vector<HdkRow>& out,
+                     std::vector<std::string>& errors);
+// The built-in tables (knowledge/versions/), loaded once.
+const VersionTables& builtin_version_tables();
+// For `knowledge check`: problems of a versions/*.tsv file.
+std::vector<std::string> check_version_table(std::string_view content, const std::string& name);
+
+enum class Verdict { compatible, incompatible, not_declared };
+std::string_view to_string(Verdict v);
+
+struct Judgement {
+  Verdict verdict = Verdict::not_declared;
+  std::string reason;  // one sentence
+  std::string source;  // the table row's source
+  std::string inferred_cann;  // for hotfix wheels
+};
+// torch_npu (+ torch, may be empty) against CANN, by table 1.1.
+Judgement judge_wheel(const VersionTables& t, std::string_view torch_npu, std::string_view torch,
+                      std::string_view cann);
+// CANN against the driver: the CANN-HDK table and the driver's compatible_version list
+// (CANN inner versions, e.g. "[V100R001C25],[V100R001C11]") given the CANN's innerversion.
+Judgement judge_cann_driver(const VersionTables& t, std::string_view cann, std::string_view driver,
+                            std::string_view driver_compatible, std::string_view cann_inner);
+// Driver against firmware: compatible_version_fw (ranges of firmware versions) and the
+// firmware's compatible_version_drv (driver version prefixes).
+Judgement judge_driver_firmware(std::string_view driver, std::string_view firmware,
+                                std::string_view compatible_fw, std::string_view compatible_drv);
+
+void analyze_version_matrix(const EvidenceSet& evidence, const AnalyzeOptions& options,
+                            std::vector<Finding>& out);
+
+}  // namespace triage
