@@ -1,5 +1,8 @@
 #include "correlator/correlate.h"
 
+#include "correlator/observation_point.h"
+#include "correlator/stream_stall.h"
+
 namespace triage {
 
 Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
@@ -7,6 +10,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   for (const auto& bundle : evidence.bundles)
     for (const auto& f : bundle.input_findings) report.findings.push_back(f);
   // Each analysis appends its findings here (one function per analysis, in correlator/).
+  analyze_stream_stall(evidence, options, report.findings);
+  analyze_observation_point(evidence, options, report.findings);
   sort_findings(report.findings);
   return report;
 }
