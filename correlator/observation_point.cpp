@@ -14,15 +14,26 @@ namespace {
 
 bool contains(std::string_view s, std::string_view what) { return s.find(what) != std::string_view::npos; }
 
-// Whether the exception is an NPU error that surfaced at a host/device synchronisation (or any
-// NPU error: those are asynchronous too).
-bool npu_error(const PythonTraceback& t) {
-  if (t.error_code || !t.ecode.empty() || t.torch_error || t.err_line || t.error_report) return true;
-  for (std::string_view w : {"rtStreamSynchronize", "aclrtSynchronize", "NPU", "ACL error", "507046",
-                             "107020", "stream sync"})
-    if (contains(t.message, w)) return true;
-  for (const auto& fr : t.frames)
-    if (fr.function == "synchronize" && contains(fr.file, "npu")) return true;  // Event.synchronize
+// Whether the exception is an NPU error that surfaced at a host/device synchronisation: a
+// sync call in its message, torch_npu error or CANN report, or a code only a sync returns.
+// A failing synchronous call (AclrtSetDevice, 507033) is where its error happened: not here.
+bool surfaced_at_sync(const PythonTraceback& t, const PythonFacts& py) {
+  if (t.error_code && (*t.error_code == 107020 || *t.error_code == 507046 || *t.error_code == 507048))
+    return true;
+  if (t.ecode == "EE1002") return true;  // Execution_Error_Stream_Synchronize_Timeout
+  auto sync_text = [](std::string_view s) {
+    return contains(s, "ynchroniz") || contains(s, "stream sync") || contains(s, "task timeout");
+  };
+  if (sync_text(t.message)) return true;
+  if (t.torch_error && sync_text(py.torch_errors[*t.torch_error].call)) return true;
+  if (t.error_report) {
+    const auto& r = py.error_reports[*t.error_report];
+    if (sync_text(r.message)) return true;
+    for (const auto& fr : r.frames)
+      if (sync_text(fr.text)) return true;
+  }
+  for (const auto& fr : t.frames)  // Event.synchronize / torch.npu.synchronize() at the top
+    if (fr.function == "synchronize" && contains(fr.file, "npu")) return true;
   return false;
 }
 
@@ -229,10 +240,10 @@ void analyze_observation_point(const EvidenceSet& evidence, const AnalyzeOptions
   for (const HostGroup& group : evidence.groups()) {
     auto histories = stream_histories(group);
     for (const auto* b : group.bundles) {
-      // Per exception chain, the first exception carrying an NPU error (later ones wrap it).
+      // Per exception chain, the first exception that surfaced at a sync (later ones wrap it).
       std::map<size_t, const PythonTraceback*> by_chain;
       for (const auto& t : b->python.tracebacks) {
-        if (!npu_error(t)) continue;
+        if (!surfaced_at_sync(t, b->python)) continue;
         auto [it, fresh] = by_chain.emplace(t.chain, &t);
         if (!fresh && t.chain_position < it->second->chain_position) it->second = &t;
       }

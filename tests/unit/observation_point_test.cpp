@@ -157,6 +157,19 @@ TEST_CASE("observation-point: a PID without a stalled stream is not linked to an
   CHECK(fs[0].supports.find("no stalled stream of pid 99999") != std::string::npos);
 }
 
+TEST_CASE("observation-point: a failing synchronous call is not an observation point", "[stall]") {
+  EvidenceSet ev;
+  ev.bundles.emplace_back();
+  add_traceback(ev.bundles[0], 6326, 32);
+  auto& t = ev.bundles[0].python.tracebacks[0];
+  t.message = "SetDevice:compiler_depend.ts:60 NPU function error: c10_npu::acl::AclrtSetDevice(device), error code is 507033";
+  t.error_code = 507033;
+  CHECK(run(ev).empty());
+  t.message = "NPU function error: c10_npu::acl::AclrtSynchronizeDevice(), error code is 507015";
+  t.error_code = 507015;
+  CHECK(run(ev).size() == 1);  // an AICore exception seen at a device synchronize
+}
+
 TEST_CASE("observation-point: plain Python errors are not observation points", "[stall]") {
   EvidenceSet ev;
   ev.bundles.emplace_back();
