@@ -92,7 +92,7 @@ Link choose_link(const std::vector<StreamHistory>& hs, const PidChoice& pid,
   };
   if (pid.pid) {
     const StreamHistory* h = best_of([&](const StreamHistory& x) {
-      return x.pid == *pid.pid && (x.verdict == StreamVerdict::stalled || (stream && x.stream_id == *stream));
+      return x.pid == *pid.pid && x.verdict == StreamVerdict::stalled;
     });
     if (h) return {h, "pid", ""};
     return {nullptr, "", fmt::format("no stalled stream of pid {} in the evidence", *pid.pid)};

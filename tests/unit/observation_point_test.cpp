@@ -157,6 +157,20 @@ TEST_CASE("observation-point: a PID without a stalled stream is not linked to an
   CHECK(fs[0].supports.find("no stalled stream of pid 99999") != std::string::npos);
 }
 
+TEST_CASE("observation-point: a stream that kept moving is not what the error is linked to", "[stall]") {
+  EvidenceSet ev;
+  ev.bundles.emplace_back();
+  auto a = stall(500, 47, 25, 1);
+  auto b = stall(500, 47, 28, 2);
+  b.sq_head = 700;  // moved
+  ev.bundles[0].logs.stalls = {a, b};
+  add_traceback(ev.bundles[0], 500, 45);
+  auto fs = run(ev);
+  REQUIRE(fs.size() == 1);
+  CHECK(*fs[0].find_value("linked_to") == "none");
+  CHECK(fs[0].confidence == Confidence::medium);  // anchored, not linked
+}
+
 TEST_CASE("observation-point: a failing synchronous call is not an observation point", "[stall]") {
   EvidenceSet ev;
   ev.bundles.emplace_back();
