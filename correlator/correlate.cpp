@@ -6,6 +6,8 @@
 #include "correlator/mount_shadowing.h"
 #include "correlator/task_queue_value.h"
 #include "correlator/version_matrix.h"
+#include "correlator/observation_point.h"
+#include "correlator/stream_stall.h"
 
 namespace triage {
 
@@ -20,6 +22,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_version_matrix(evidence, options, report.findings);
   analyze_task_queue_value(evidence, options, report.findings);
   analyze_container(evidence, options, report.findings);
+  analyze_stream_stall(evidence, options, report.findings);
+  analyze_observation_point(evidence, options, report.findings);
   sort_findings(report.findings);
   return report;
 }

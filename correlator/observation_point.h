@@ -1,0 +1,16 @@
+#pragma once
+// observation-point: the Python frame (or sync call) where an asynchronous NPU error surfaced,
+// linked to the earlier stall or device error of the same process. The frame is where the
+// error was observed, not where it happened. Ids: docs/findings/stall.md.
+#include <vector>
+
+#include "model/finding.h"
+#include "model/host_facts.h"
+#include "model/options.h"
+
+namespace triage {
+
+void analyze_observation_point(const EvidenceSet& evidence, const AnalyzeOptions& options,
+                               std::vector<Finding>& findings);
+
+}  // namespace triage
