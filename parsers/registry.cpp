@@ -6,6 +6,8 @@
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
 #include "parsers/python_parser.h"
+#include "parsers/npu_smi_parsers.h"
+#include "parsers/probe_parsers.h"
 
 namespace triage {
 
@@ -34,6 +36,15 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::proc_stat: return parse_proc_stat;
     case SourceKind::proc_fd_tsv: return parse_proc_fd_tsv;
     case SourceKind::python_log: return parse_python_log;
+    case SourceKind::npu_smi_info: return parse_npu_smi_info;
+    case SourceKind::npu_smi_map: return parse_npu_smi_map;
+    case SourceKind::npu_smi_health: return parse_npu_smi_health;
+    case SourceKind::npu_smi_usages: return parse_npu_smi_usages;
+    case SourceKind::probe_json: return parse_probe_json;
+    case SourceKind::probe_stdout: return parse_probe_stdout;
+    case SourceKind::probe_stderr: return parse_probe_stderr;
+    case SourceKind::probe_status: return parse_probe_side_file;
+    case SourceKind::probe_threads: return parse_probe_side_file;
     default: return nullptr;
   }
 }
