@@ -137,7 +137,10 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
       pending = NpuChipRow{};
       pending->npu = *npu;
       std::string name;
-      for (size_t i = 1; i < tokens.size(); ++i) name += (i > 1 ? " " : "") + std::string(tokens[i]);
+      for (size_t i = 1; i < tokens.size(); ++i) {
+        if (i > 1) name += ' ';
+        name += tokens[i];
+      }
       pending->name = name;
       pending->health = std::string(cells[1]);
       if (values.size() >= 1) pending->power_w = parse_double(values[0]);
