@@ -100,6 +100,10 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
     f.does_not_prove =
         "Nothing about compute, RNG, the model or torch_npu: the probes never reached the "
         "device. Failing fast is not a timeout and does not make the device unresponsive.";
+    if (b.devices.info && !b.devices.info->failure.empty()) {  // independent: DCMI, not ACL
+      f.observed += fmt::format(" npu-smi info fails as well: \"{}\".", b.devices.info->failure);
+      f.evidence.push_back(b.devices.info->evidence);
+    }
     f.next_checks = {"lsmod | grep -E 'drv_pcie_host|drv_davinci_intf_host'",
                      "ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc",
                      "journalctl -k -b | grep -Ei 'Unknown symbol|ascend'",
@@ -172,14 +176,22 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
 }
 
 // A stream that reports the same queue head at least twice: the stall analysis proper is
-// elsewhere; here it only gates the AICore-idle observation.
+// elsewhere; here it only gates the AICore-idle observation. The usage samples are taken at
+// collection time, so only a stalled process still alive then (in processes/) counts; without
+// any process facts the latest stall of the device is taken.
 std::map<int64_t, const StallReport*> stalled_devices(const BundleFacts& b) {
   std::map<std::tuple<int64_t, int64_t, int64_t, int64_t>, std::vector<const StallReport*>> by;
   for (const auto& s : b.logs.stalls)
     by[{s.origin.pid, s.stream_id, s.task_id, s.sq_head.value_or(-1)}].push_back(&s);
+  bool have_processes = !b.processes.by_pid.empty();
   std::map<int64_t, const StallReport*> out;
-  for (const auto& [key, v] : by)
-    if (v.size() >= 2 && v.front()->device_id) out.emplace(*v.front()->device_id, v.back());
+  for (const auto& [key, v] : by) {
+    if (v.size() < 2 || !v.front()->device_id) continue;
+    if (have_processes && !b.processes.by_pid.count(v.front()->origin.pid)) continue;
+    const StallReport*& slot = out[*v.front()->device_id];
+    if (!slot || civil_to_epoch_us(slot->time.civil) < civil_to_epoch_us(v.back()->time.civil))
+      slot = v.back();
+  }
   return out;
 }
 

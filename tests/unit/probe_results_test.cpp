@@ -110,6 +110,11 @@ TEST_CASE("probe-results: AICore idle in every sample of a stalled device", "[pr
   REQUIRE(out.size() == 1);
   CHECK(out[0].id == "probe-results/aicore-idle-during-stall");
   CHECK(*out[0].find_value("samples") == "2");
+  // A stalled process that is gone at collection is not what the samples saw.
+  b.processes.by_pid[31544].pid = 31544;
+  CHECK(run(b).empty());
+  b.processes.by_pid[48213].pid = 48213;
+  REQUIRE(run(b).size() == 1);
   // A moving head is no stall; a busy core is no support.
   b.logs.stalls[1].sq_head = 600;
   b.logs.stalls[2].sq_head = 700;
@@ -148,6 +153,7 @@ TEST_CASE("samples: before-reboot reads as in the primer", "[probe_results][samp
   REQUIRE(idle);
   CHECK(*idle->find_value("device") == "0");
   CHECK(*idle->find_value("samples") == "2");
+  CHECK(idle->observed.find("pid 48213 stream 47") != std::string::npos);  // not the killed 31544
   const Finding* advice = find(r.findings, "localization-mode/advice");
   REQUIRE(advice);
   CHECK(*advice->find_value("pid") == "48213");
@@ -171,7 +177,8 @@ TEST_CASE("samples: after-reboot probes mean no usable device", "[probe_results]
   REQUIRE(probes);
   CHECK(*probes->find_value("failed") == "ones_copyback, cpu_rand_h2d, matmul, rand, randn, randint");
   CHECK(*probes->find_value("device") == "0");
-  CHECK(probes->evidence.size() == 12);
+  CHECK(probes->evidence.size() == 13);  // six JSONs, six stderr lines, npu-smi's failure
+  CHECK(probes->observed.find("ret is -8005") != std::string::npos);
   CHECK_FALSE(find(r.findings, "probe-results/reproduces-outside-model"));
   for (const auto& f : r.findings) {
     INFO(f.id);
