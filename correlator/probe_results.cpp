@@ -112,6 +112,7 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
     return;
   }
   if (timed_out.empty() && failed.empty()) {
+    if (passed.size() != probes.size()) return;  // some outcomes unreadable: nothing to conclude
     f.id = "probe-results/all-pass";
     f.severity = Severity::info;
     f.confidence = Confidence::high;

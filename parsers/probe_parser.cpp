@@ -46,7 +46,6 @@ void parse_probe_json(ParseContext& ctx, ByteSource& src) {
     ctx.stats.note_malformed(entry_name(ctx), 1, 0, fmt::format("{}: {}", why, make_excerpt(text, 120)));
   };
   if (parser.iterate(json).get(doc) || doc.get_object().get(obj)) return fail("not a JSON object");
-  p->has_json = true;
   for (auto f : obj) {
     od::field field;
     sv k;
@@ -65,6 +64,7 @@ void parse_probe_json(ParseContext& ctx, ByteSource& src) {
     // argv, stdout_file, stderr_file and newer fields: not needed by analyses
     if (!ok) return fail(fmt::format("field \"{}\" has an unexpected value", k));
   }
+  p->has_json = true;  // only a JSON read whole: a damaged one gives no outcome
   ctx.stats.parsed += count_lines(text);
   ctx.stats.variant = "probe-json";
 }

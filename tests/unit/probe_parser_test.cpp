@@ -47,6 +47,7 @@ TEST_CASE("probe JSON: damaged or contradicting name is malformed", "[probe]") {
   auto stats = run_kind(SourceKind::probe_json, "probes/rand.json", "{\"name\":\"rand\",\"rc\":", facts);
   CHECK(stats.malformed == 1);
   CHECK_FALSE(facts.devices.probes[0].rc);
+  CHECK_FALSE(facts.devices.probes[0].has_json);
   BundleFacts other;
   auto s2 = run_kind(SourceKind::probe_json, "probes/rand.json", "{\"name\":\"randn\",\"rc\":0}\n", other);
   CHECK(s2.malformed == 1);

@@ -91,6 +91,10 @@ TEST_CASE("probe-results: all pass is info; no probes is nothing", "[probe_resul
   REQUIRE(out.size() == 1);
   CHECK(out[0].id == "probe-results/all-pass");
   CHECK(out[0].severity == Severity::info);
+  // An unreadable outcome (rc and timed_out missing) does not count as a pass.
+  b.devices.probes[1].rc.reset();
+  b.devices.probes[1].timed_out.reset();
+  CHECK(run(b).empty());
 }
 
 TEST_CASE("probe-results: AICore idle in every sample of a stalled device", "[probe_results]") {
