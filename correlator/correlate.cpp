@@ -8,6 +8,10 @@
 #include "correlator/version_matrix.h"
 #include "correlator/observation_point.h"
 #include "correlator/stream_stall.h"
+#include "correlator/device_exception.h"
+#include "correlator/kernel_driver_error.h"
+#include "correlator/localization_mode.h"
+#include "correlator/probe_results.h"
 
 namespace triage {
 
@@ -24,6 +28,10 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_container(evidence, options, report.findings);
   analyze_stream_stall(evidence, options, report.findings);
   analyze_observation_point(evidence, options, report.findings);
+  analyze_device_exception(evidence, options, report.findings);
+  analyze_kernel_driver_error(evidence, options, report.findings);
+  analyze_localization_mode(evidence, options, report.findings);
+  analyze_probe_results(evidence, options, report.findings);
   sort_findings(report.findings);
   return report;
 }

@@ -1,7 +1,106 @@
 #pragma once
-// npu-smi, probe and device-error facts (device errors issue).
+// npu-smi and probe facts (ascend/npu-smi-*.txt, probes/<name>.*). Device errors seen in logs
+// are in facts_logs.h (ErrorCodeFact, SignatureHit, KernelEvent); analyses read both.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/evidence.h"
+
 namespace triage {
 
-struct DeviceFacts {};
+// One chip row pair of the `npu-smi info` table.
+struct NpuChipRow {
+  int64_t npu = -1;
+  int64_t chip = -1;
+  std::optional<int64_t> phy_id;    // A3 / 26.x layouts only
+  std::string name;                 // "910B3", "Ascend910", "910B4-1"
+  std::string health;               // "OK", "Alarm", "Warning", ...
+  std::optional<double> power_w;    // "-" on the second chip of an A3 NPU
+  std::optional<int64_t> temp_c;
+  std::string bus_id;
+  std::optional<int64_t> aicore_pct;
+  std::optional<int64_t> hbm_used_mb, hbm_total_mb;
+  EvidenceRef evidence;             // the first row of the pair
+};
+
+struct NpuProcessRow {
+  int64_t npu = -1, chip = -1, pid = 0;
+  std::string name;
+  std::optional<int64_t> memory_mb;
+  EvidenceRef evidence;
+};
+
+struct NpuSmiInfo {
+  std::string version;               // npu-smi version of the header
+  std::vector<NpuChipRow> chips;
+  std::vector<NpuProcessRow> processes;
+  std::vector<int64_t> npus_without_processes;  // "No running processes found in NPU N"
+  std::string failure;               // "dcmi module initialize failed. ret is -8005"
+  std::optional<int64_t> failure_code;  // -8005
+  EvidenceRef evidence;              // the entry (line 0) or the failure line
+};
+
+// `npu-smi info -t health -i N -c C`.
+struct NpuHealth {
+  std::optional<int64_t> npu, chip;  // from the entry name npu-smi-health-<npu>-<chip>.txt
+  std::string status;                // "OK", "Warning", "Alarm", "Critical"...
+  std::string error_code;            // "NA" or hex codes
+  std::string error_information;
+  EvidenceRef evidence;              // the Health Status line
+};
+
+// One `npu-smi info -t usages` sample (first line `sampled_utc=`).
+struct NpuUsageSample {
+  std::optional<int64_t> npu, chip;  // from the body (NPU ID / Chip ID), else the entry name
+  std::optional<int64_t> sample;     // k of npu-smi-usages-<npu>-<chip>.<k>.txt
+  std::optional<int64_t> sampled_utc_us;
+  std::optional<int64_t> aicore_pct, aivector_pct, aicpu_pct, hbm_pct;
+  EvidenceRef evidence;              // the Aicore Usage Rate line (or the entry)
+};
+
+// `npu-smi info -m`: NPU / chip / logic id map.
+struct NpuMapRow {
+  int64_t npu = -1, chip = -1;
+  std::optional<int64_t> logic_id;   // "-" for the MCU
+  std::string chip_name;
+};
+
+// A probe: probes/<name>.json (contract fields) with its .stdout/.stderr/.status/.threads.txt.
+struct ProbeResult {
+  std::string name;                  // ones_copyback, cpu_rand_h2d, matmul, rand, randn, randint
+  bool has_json = false;
+  std::optional<int64_t> device;
+  std::string python, torch_npu_version;
+  std::optional<int64_t> started_utc_us;
+  std::optional<int64_t> rc;
+  std::optional<bool> timed_out;
+  std::optional<int64_t> duration_ms;
+  std::string stdout_first_line;     // the probe's printed value
+  bool has_stdout = false, has_stderr = false, has_status = false, has_threads = false;
+  std::optional<int64_t> error_code; // `error code is N` in stderr
+  std::string exception_line;        // last `XxxError: ...` line of stderr
+  std::string error_text;            // `[Error]: ...`
+  EvidenceRef evidence;              // the JSON (line 1)
+  EvidenceRef stderr_evidence;       // the line carrying the error code / exception
+};
+
+struct DeviceFacts {
+  std::optional<NpuSmiInfo> info;
+  std::optional<NpuSmiInfo> map_failure;  // `npu-smi info -m` that printed a failure
+  std::vector<NpuMapRow> map;
+  std::vector<NpuHealth> health;
+  std::vector<NpuUsageSample> usages;
+  std::vector<ProbeResult> probes;
+
+  ProbeResult& probe(const std::string& name) {
+    for (auto& p : probes)
+      if (p.name == name) return p;
+    probes.push_back(ProbeResult{});
+    probes.back().name = name;
+    return probes.back();
+  }
+};
 
 }  // namespace triage

@@ -7,6 +7,8 @@
 #include "parsers/system_parsers.h"
 #include "parsers/python_parser.h"
 #include "parsers/version_parsers.h"
+#include "parsers/npu_smi_parsers.h"
+#include "parsers/probe_parsers.h"
 
 namespace triage {
 
@@ -50,6 +52,15 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::packages_tsv: return parse_packages_tsv;
     case SourceKind::torch_npu_version_py: return parse_torch_npu_version_py;
     case SourceKind::pip_show: return parse_pip_show;
+    case SourceKind::npu_smi_info: return parse_npu_smi_info;
+    case SourceKind::npu_smi_map: return parse_npu_smi_map;
+    case SourceKind::npu_smi_health: return parse_npu_smi_health;
+    case SourceKind::npu_smi_usages: return parse_npu_smi_usages;
+    case SourceKind::probe_json: return parse_probe_json;
+    case SourceKind::probe_stdout: return parse_probe_stdout;
+    case SourceKind::probe_stderr: return parse_probe_stderr;
+    case SourceKind::probe_status: return parse_probe_side_file;
+    case SourceKind::probe_threads: return parse_probe_side_file;
     default: return nullptr;
   }
 }

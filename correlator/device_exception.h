@@ -1,0 +1,13 @@
+#pragma once
+// device-exception: see docs/findings/device.md for ids, kinds and wording.
+#include <vector>
+
+#include "model/finding.h"
+#include "model/host_facts.h"
+#include "model/options.h"
+
+namespace triage {
+
+void analyze_device_exception(const EvidenceSet& evidence, const AnalyzeOptions& options, std::vector<Finding>& out);
+
+}  // namespace triage

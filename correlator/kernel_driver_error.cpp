@@ -1,0 +1,122 @@
+// kernel-driver-error: errors the Ascend driver printed in the host (or device) kernel log at
+// run time, grouped by module and function. Module load failures (`Unknown symbol`, ...) are
+// the driver-binding analysis's and are left out here.
+#include "correlator/kernel_driver_error.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <map>
+
+namespace triage {
+namespace {
+
+// Words that make an Ascend printk an error report even without the `[ERROR]` tag (drv_err is
+// printed at KERN_NOTICE on hosts; `Device is abnormal` carries no tag).
+constexpr std::array<std::string_view, 9> kErrorWords = {
+    "fail", "abnormal", "error", "timeout", "time out", "disconnect", "connect down",
+    "unsuccessful", "lost"};
+
+bool contains_lower(std::string_view text, std::string_view word) {
+  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
+    size_t k = 0;
+    for (; k < word.size(); ++k) {
+      char c = text[i + k];
+      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (c != word[k]) break;
+    }
+    if (k == word.size()) return true;
+  }
+  return false;
+}
+
+bool is_error(const KernelEvent& e) {
+  if (e.module_failure) return false;
+  if (e.fault_manager) return true;
+  if (!e.ascend) return false;
+  if (e.ascend->error_tag) return true;
+  if (e.priority.size() == 1 && e.priority[0] >= '0' && e.priority[0] <= '3') return true;
+  for (auto w : kErrorWords)
+    if (contains_lower(e.ascend->message, w)) return true;
+  return false;
+}
+
+bool is_severe(const KernelEvent& e) {
+  std::string_view m = e.ascend ? std::string_view(e.ascend->message) : std::string_view(e.message);
+  return contains_lower(m, "device is abnormal") || contains_lower(m, "hdc") ||
+         contains_lower(m, "heartbeat");
+}
+
+std::string when(const KernelEvent& e) {
+  if (e.time.known()) return format_utc(e.time.utc_us);
+  if (e.uptime_s) return fmt::format("{:.3f} s after boot", *e.uptime_s);
+  return "unknown time";
+}
+
+struct Group {
+  std::string module, function;
+  size_t count = 0;
+  std::string first, last;
+  EvidenceRef first_evidence, last_evidence;
+  bool severe = false;
+};
+
+}  // namespace
+
+void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptions&,
+                                 std::vector<Finding>& out) {
+  for (const auto& b : evidence.bundles) {
+    std::map<std::pair<std::string, std::string>, Group> groups;
+    size_t lines = 0;
+    for (const auto& e : b.logs.kernel_events) {
+      if (!is_error(e)) continue;
+      ++lines;
+      std::string module = e.ascend ? e.ascend->module : "fault_manager";
+      std::string function = e.ascend ? e.ascend->function : "";
+      Group& g = groups[{module, function}];
+      if (g.count++ == 0) {
+        g.module = module, g.function = function;
+        g.first = when(e);
+        g.first_evidence = e.evidence;
+      }
+      g.last = when(e);
+      g.last_evidence = e.evidence;
+      g.severe = g.severe || is_severe(e);
+    }
+    if (groups.empty()) continue;
+    Finding f;
+    f.id = "kernel-driver-error";
+    f.host = b.host;
+    bool severe = false;
+    std::string observed;
+    size_t n = 0;
+    for (const auto& [key, g] : groups) {
+      severe = severe || g.severe;
+      observed += fmt::format("{}[{}] {}: {} line(s), first {}, last {}", observed.empty() ? "" : "; ",
+                              g.module, g.function.empty() ? "-" : g.function, g.count, g.first, g.last);
+      f.evidence.push_back(g.first_evidence);
+      if (g.count > 1 && f.evidence.size() < 40) f.evidence.push_back(g.last_evidence);
+      f.value(fmt::format("group.{}", n++), fmt::format("{}/{} count={} first={} last={}", g.module,
+                                                         g.function, g.count, g.first, g.last));
+    }
+    f.severity = severe ? Severity::error : Severity::warning;
+    f.confidence = Confidence::medium;
+    f.title = fmt::format("Ascend driver errors in the kernel log: {} line(s) in {} group(s)", lines,
+                          groups.size());
+    f.observed = observed + ".";
+    f.supports = severe ? "The driver lost contact with a device (device abnormal / HDC / heartbeat): "
+                          "work queued on it cannot complete."
+                        : "The driver reported errors while processes used the devices; they may "
+                          "explain failed memory pinning, device-open or message errors in the plogs.";
+    f.does_not_prove =
+        "That these errors caused the hang: match their times with the stall reports and the "
+        "process's own errors. A driver error can follow a process being killed.";
+    f.next_checks = {"journalctl -k -b -o short-precise | grep -F '[ascend]'",
+                     "npu-smi info -t health -i <npu> -c <chip>",
+                     "Match the <comm:pid> of each line with the processes of the job"};
+    f.value("lines", std::to_string(lines)).value("groups", std::to_string(groups.size()));
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace triage

@@ -1,0 +1,84 @@
+// kernel-driver-error on in-memory kernel events.
+#include <catch2/catch.hpp>
+
+#include "correlator/kernel_driver_error.h"
+
+using namespace triage;
+
+namespace {
+
+KernelEvent printk(std::string module, std::string function, std::string message, double uptime,
+                   bool error_tag = false) {
+  KernelEvent e;
+  AscendPrintk a;
+  a.module = std::move(module);
+  a.function = std::move(function);
+  a.message = message;
+  a.error_tag = error_tag;
+  e.ascend = a;
+  e.message = message;
+  e.uptime_s = uptime;
+  e.evidence = make_evidence("kernel/dmesg.txt", static_cast<uint64_t>(uptime), 0, message);
+  return e;
+}
+
+std::vector<Finding> run(const BundleFacts& b) {
+  EvidenceSet set;
+  set.bundles.push_back(b);
+  std::vector<Finding> out;
+  analyze_kernel_driver_error(set, AnalyzeOptions{}, out);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("kernel-driver-error: grouped by module and function with counts and times", "[kernel_driver]") {
+  BundleFacts b;
+  b.logs.kernel_events.push_back(printk("drv_pcie", "devdrv_sync_non_trans_msg_send",
+                                        "Device is abnormal.", 456.343559));
+  b.logs.kernel_events.push_back(printk("devdrv", "devdrv_refresh_aicore_info_work",
+                                        "devdrv_manager_send_msg unsuccessful.", 456.365571));
+  b.logs.kernel_events.push_back(printk("drv_pcie", "devdrv_sync_non_trans_msg_send",
+                                        "Device is abnormal.", 460.0));
+  b.logs.kernel_events.push_back(printk("devmm", "devmm_pin_user_pages_fast",
+                                        "Get_user_pages_fast fail.", 470.0, true));
+  KernelEvent fm;
+  fm.fault_manager = true;
+  fm.message = "[fault_manager] event_id: [0x80C98001]";
+  fm.evidence = make_evidence("kernel/dmesg.txt", 500, 0, fm.message);
+  b.logs.kernel_events.push_back(fm);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  const Finding& f = out[0];
+  CHECK(f.id == "kernel-driver-error");
+  CHECK(f.severity == Severity::error);  // device abnormal
+  CHECK(*f.find_value("lines") == "5");
+  CHECK(*f.find_value("groups") == "4");
+  CHECK(f.observed.find("[drv_pcie] devdrv_sync_non_trans_msg_send: 2 line(s), first 456.344 s after boot, "
+                        "last 460.000 s after boot") != std::string::npos);
+  CHECK(f.evidence.size() == 5);
+}
+
+TEST_CASE("kernel-driver-error: success lines, module load failures and non-Ascend lines are not errors",
+          "[kernel_driver]") {
+  BundleFacts b;
+  b.logs.kernel_events.push_back(printk("devdrv", "devdrv_device_startup_work", "Device startup success.", 10));
+  b.logs.kernel_events.push_back(printk("davinci_intf", "drv_davinci_intf_sub_call_release",
+                                        "Release module success.", 11));
+  KernelEvent load;
+  load.message = "drv_pcie_host: Unknown symbol soc_platform_get_chip_info (err -2)";
+  load.module_failure = ModuleLoadFailure{};
+  b.logs.kernel_events.push_back(load);
+  KernelEvent other;
+  other.message = "usb 1-1: device descriptor read error";
+  b.logs.kernel_events.push_back(other);
+  CHECK(run(b).empty());
+}
+
+TEST_CASE("kernel-driver-error: an [ERROR] tag alone makes a warning", "[kernel_driver]") {
+  BundleFacts b;
+  b.logs.kernel_events.push_back(printk("devmm", "devmm_ioctl_alloc", "Alloc page.", 3, true));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].severity == Severity::warning);
+}
