@@ -12,9 +12,17 @@
 
 namespace triage {
 
+namespace {
+bool has_module_state(const BundleFacts& b) {
+  const auto& m = b.modules;
+  return !m.files.empty() || !m.resident.empty() || !m.pci.empty() || !m.kernels.empty();
+}
+}  // namespace
+
 const BundleFacts* latest_module_bundle(const HostGroup& group) {
   const BundleFacts* best = nullptr;
   for (const BundleFacts* b : group.bundles) {
+    if (!has_module_state(*b)) continue;
     if (!best) {
       best = b;
       continue;
@@ -129,6 +137,7 @@ class Analysis {
     for (const auto& f : m_.files)
       if (f.kver == kver) sets[module_set_of(kver, f.path)].push_back(&f);
     dangling(kver, sets);
+    stale_links(kver, sets);
     bool is_running = kver == running_, is_boot = kver == boot_;
     std::map<std::string, int> resident_per_set, next_per_set;
     std::vector<std::pair<std::string, std::string>> detail;
@@ -322,6 +331,60 @@ class Analysis {
     f.value("kver", kver).value("links", std::to_string(bad.size()));
     for (auto* d : bad) f.value("link." + d->module, d->path + " -> " + d->link_target);
     out_.push_back(std::move(f));
+  }
+
+  // Links into a DKMS tree version that `dkms status` does not list: a historical install
+  // directory that DKMS no longer manages.
+  void stale_links(const std::string& kver,
+                   const std::map<std::string, std::vector<const ModuleFile*>>& sets) {
+    if (!m_.have_dkms_status) return;
+    constexpr std::string_view kDkms = "/var/lib/dkms/";
+    std::vector<const ModuleFile*> bad;
+    std::string where;
+    for (const auto& [_, files] : sets)
+      for (auto* f : files) {
+        const std::string& t = f->resolved_path.empty() ? f->link_target : f->resolved_path;
+        if (!f->is_link || t.rfind(kDkms, 0) != 0) continue;
+        auto parts = split_path(t.substr(kDkms.size()));
+        if (parts.size() < 2) continue;
+        bool listed = false;
+        for (const auto& d : m_.dkms)
+          if (d.name == parts[0] && d.version == parts[1] && (d.kver.empty() || d.kver == kver)) listed = true;
+        if (!listed) {
+          bad.push_back(f);
+          where = std::string(kDkms) + parts[0] + "/" + parts[1];
+        }
+      }
+    if (bad.empty()) return;
+    Finding f;
+    f.id = "module-provenance/stale-link";
+    f.severity = Severity::warning;
+    f.confidence = Confidence::medium;
+    f.host = host_;
+    f.title = fmt::format("{} Ascend module links of kernel {} point into {}, which dkms status does not list",
+                          bad.size(), kver, where);
+    f.observed = fmt::format("{} -> {}", bad.front()->path, bad.front()->link_target);
+    f.supports = "The links belong to an earlier installation that DKMS no longer manages; modprobe "
+                 "still finds them.";
+    f.does_not_prove = std::string(kVermagicCaveat) + " The files behind the links may still be the right build.";
+    f.next_checks = {"dkms status", fmt::format("ls -l /lib/modules/{}/updates/dkms", kver),
+                     "ls -l /var/lib/dkms"};
+    for (auto* b : bad)
+      if (f.evidence.size() < 8) f.evidence.push_back(b->evidence);
+    f.value("kver", kver).value("links", std::to_string(bad.size())).value("dkms_tree", where);
+    out_.push_back(std::move(f));
+  }
+
+  static std::vector<std::string> split_path(std::string_view s) {
+    std::vector<std::string> out;
+    size_t pos = 0;
+    while (pos <= s.size()) {
+      size_t end = s.find('/', pos);
+      if (end == std::string_view::npos) end = s.size();
+      if (end > pos) out.emplace_back(s.substr(pos, end - pos));
+      pos = end + 1;
+    }
+    return out;
   }
 
   void stale_depmod(const std::string& kver,

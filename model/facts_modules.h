@@ -135,6 +135,7 @@ struct ModuleFacts {
   std::optional<bool> secure_boot;
   EvidenceRef secure_boot_evidence;
   bool have_tree = false, have_sysfs = false, have_pci_tsv = false, have_lspci = false;
+  bool have_dkms_status = false;  // dkms-status.txt read (it may list nothing)
 
   const KernelDir* running_kernel() const {
     for (const auto& k : kernels)

@@ -9,6 +9,7 @@ namespace triage {
 void parse_dkms_status(ParseContext& ctx, ByteSource& src) {
   std::string text = read_small_entry(ctx, src);
   if (refuse_tool_error(ctx, text)) return;
+  ctx.facts.modules.have_dkms_status = true;
   for_each_line(text, [&](const TextLine& line) {
     std::string_view t = trim(line.text);
     if (t.empty()) {

@@ -319,3 +319,23 @@ TEST_CASE("driver-binding: an unsigned module loaded with a taint is not a failu
   REQUIRE(out.size() == 1);
   CHECK(out[0].severity == Severity::error);
 }
+
+TEST_CASE("provenance: links into a DKMS version that dkms status does not list are stale") {
+  BundleFacts b;
+  b.host = "node";
+  b.modules.kernels = {kernel(K, true, true)};
+  b.modules.files = {link(K, "drv_pcie_host", "", 100, true)};
+  CHECK(provenance(b).empty());  // dkms status not collected: nothing to compare
+  b.modules.have_dkms_status = true;
+  auto fs = provenance(b);
+  const Finding* f = find(fs, "module-provenance/stale-link");
+  REQUIRE(f);
+  CHECK(*f->find_value("dkms_tree") == "/var/lib/dkms/davinci_ascend/1.0");
+  DkmsStatusLine d;
+  d.name = "davinci_ascend";
+  d.version = "1.0";
+  d.kver = K;
+  d.state = "installed";
+  b.modules.dkms = {d};
+  CHECK_FALSE(find(provenance(b), "module-provenance/stale-link"));
+}
