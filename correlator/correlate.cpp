@@ -12,6 +12,8 @@
 #include "correlator/kernel_driver_error.h"
 #include "correlator/localization_mode.h"
 #include "correlator/probe_results.h"
+#include "correlator/driver_binding.h"
+#include "correlator/module_provenance.h"
 
 namespace triage {
 
@@ -32,6 +34,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_kernel_driver_error(evidence, options, report.findings);
   analyze_localization_mode(evidence, options, report.findings);
   analyze_probe_results(evidence, options, report.findings);
+  analyze_module_provenance(evidence, options, report.findings);
+  analyze_driver_binding(evidence, options, report.findings);
   sort_findings(report.findings);
   return report;
 }

@@ -2,6 +2,7 @@
 #include "parsers/parser.h"
 #include "parsers/plog_parser.h"
 #include "parsers/manifest_parsers.h"
+#include "parsers/module_parsers.h"
 #include "parsers/parser.h"
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
@@ -61,6 +62,24 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::probe_stderr: return parse_probe_stderr;
     case SourceKind::probe_status: return parse_probe_side_file;
     case SourceKind::probe_threads: return parse_probe_side_file;
+    case SourceKind::module_sysfs_tsv: return parse_module_sysfs_tsv;
+    case SourceKind::module_tree_tsv: return parse_module_tree_tsv;
+    case SourceKind::kernels_tsv: return parse_kernels_tsv;
+    case SourceKind::pci_devices_tsv: return parse_pci_devices_tsv;
+    case SourceKind::lspci: return parse_lspci;
+    case SourceKind::devices_txt: return parse_devices_txt;
+    case SourceKind::tainted: return parse_tainted;
+    case SourceKind::secure_boot: return parse_secure_boot;
+    case SourceKind::lsmod: return parse_lsmod;
+    case SourceKind::proc_modules: return parse_proc_modules;
+    case SourceKind::modinfo: return parse_modinfo;
+    case SourceKind::modprobe_show_depends: return parse_modprobe_show_depends;
+    case SourceKind::modprobe_dry_run: return parse_modprobe_dry_run;
+    case SourceKind::modules_dep: return parse_modules_dep;
+    case SourceKind::modprobe_config: return parse_modprobe_config;
+    case SourceKind::initramfs_list: return parse_initramfs_list;
+    case SourceKind::dkms_status: return parse_dkms_status;
+    case SourceKind::dkms_tree: return parse_dkms_tree;
     default: return nullptr;
   }
 }

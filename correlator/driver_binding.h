@@ -1,0 +1,20 @@
+#pragma once
+// driver-binding: NPU PCI functions without a bound driver, missing device nodes, and
+// host driver load failures in the kernel log (docs/findings/modules.md).
+#include <string_view>
+#include <vector>
+
+#include "model/finding.h"
+#include "model/host_facts.h"
+#include "model/options.h"
+
+namespace triage {
+
+void analyze_driver_binding(const EvidenceSet& evidence, const AnalyzeOptions& options,
+                            std::vector<Finding>& findings);
+
+// "910B" for 19e5:d802 ...; "" for a Huawei device that is not an NPU (Kunpeng on-board
+// bridges, NICs, SAS, the iBMC VGA).
+std::string_view npu_model(std::string_view vendor, std::string_view device);
+
+}  // namespace triage
