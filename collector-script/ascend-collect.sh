@@ -33,6 +33,7 @@ OPT_DEADLINE=600
 OPT_SAFE=0
 OPT_REDACT=1
 OPT_PIDS=()
+TARGET_PIDS=()   # -p, or found in /proc
 ARGS_ORIG=()
 
 KILL_GRACE=2     # seconds after TERM before KILL, and after KILL before "abandoned"
@@ -64,7 +65,8 @@ SUMMARY=()         # "status<TAB>path<TAB>reason" of every item not ok
 ABANDONED_NOTES=()
 COUNT_OK=0 COUNT_ABSENT=0 COUNT_DENIED=0 COUNT_SKIPPED=0 COUNT_FAILED=0
 COUNT_TIMED_OUT=0 COUNT_ABANDONED=0 COUNT_TRUNCATED=0 COUNT_SKIPPED_LATE=0
-declare -A MADE_DIRS=() TOOL_PATHS=()
+declare -A MADE_DIRS=() TOOL_PATHS=() LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+HOST_MNTNS="" SINCE_MIN=""
 
 # ---------------------------------------------------------------------------------------
 # Small helpers (no forks unless said)
@@ -437,12 +439,22 @@ bg_copy_log() {
   exec cat "$src"
 }
 
-# Every regular file under directory $1 (depth-bounded), NUL-separated.
+# Every regular file under directory $1 (depth-bounded, $2 levels, default 6), NUL-separated;
+# with SINCE_MIN set only files changed in the last SINCE_MIN minutes.
 bg_list_files() {
-  local d=$ROOT$1
+  local d=$ROOT$1 age=()
   [ -e "$d" ] || exit_missing_or_denied "$d"
   if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
-  find "$d" -maxdepth 6 -type f -print0
+  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
+  find "$d/" -maxdepth "${2:-6}" -type f "${age[@]}" -print0
+}
+
+# The directories matching /home/*/ascend/log, one a line (a find, not a glob in the main
+# process: a home on a dead NFS server blocks).
+bg_home_log_dirs() {
+  [ -d "$ROOT/home" ] || exit_missing_or_denied "$ROOT/home"
+  find "$ROOT/home/" -mindepth 3 -maxdepth 3 -path '*/ascend/log' -type d 2>/dev/null |
+    sed "s#^$ROOT/home//*#/home/#"
 }
 
 bg_time_txt() {
@@ -620,6 +632,116 @@ bg_group_members() {
       printf '%s %s\n' "${f%/stat}" "$1"
     fi
   done
+}
+
+# ---------------------------------------------------------------------------------------
+# Process steps (Collector B)
+
+# Target processes, one pid a line: every process mapping an Ascend runtime library or
+# holding a /dev/davinci* node open, found by reading /proc (never ps or pgrep, which read
+# every process's cmdline and hang on one stuck in the kernel).
+bg_find_targets() {
+  local d pid f l
+  [ -d "$ROOT/proc" ] || exit_missing_or_denied "$ROOT/proc"
+  for d in "$ROOT"/proc/[0-9]*; do
+    pid=${d##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [ "$pid" = "$BASHPID" ] && continue
+    if [ -r "$d/maps" ] && grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
+      printf '%s\n' "$pid"
+      continue
+    fi
+    for f in "$d"/fd/*; do
+      [ -L "$f" ] || continue
+      l=$(readlink "$f" 2>/dev/null)
+      case $l in /dev/davinci*) printf '%s\n' "$pid"; break ;; esac
+    done
+  done
+}
+
+# fd.tsv of /proc/<pid> ($1): fd, target.
+bg_fd_tsv() {
+  local d=$ROOT/proc/$1/fd fd target
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: /proc/$1/fd" >&2; exit 66; fi
+  tsv_row fd target
+  find "$d" -mindepth 1 -maxdepth 1 -type l -printf '%f\0%l\0' 2>/dev/null |
+    while IFS= read -r -d '' fd && IFS= read -r -d '' target; do tsv_row "$fd" "$target"; done
+}
+
+# readlink of /proc/<pid>/<name> ($1, $2).
+bg_readlink() {
+  local p=$ROOT/proc/$1/$2
+  [ -L "$p" ] || [ -e "$p" ] || exit_missing_or_denied "$p"
+  readlink "$p" || { echo "permission denied: /proc/$1/$2" >&2; exit 66; }
+}
+
+# PROOT = the directory through which process $1 sees its files.
+proc_root() { PROOT=$ROOT/proc/$1/root; }
+
+# TZF = the process's /etc/localtime resolved through its root (a host path), TZLINK its
+# link text when it is a link; returns 1 when the file is missing.
+proc_localtime() {
+  TZLINK=""
+  proc_root "$1"
+  [ -L "$PROOT/etc/localtime" ] && TZLINK=$(readlink "$PROOT/etc/localtime" 2>/dev/null)
+  resolve_in_root "$PROOT" /etc/localtime || return 1
+  TZF=$PROOT$RESOLVED
+  [ -f "$TZF" ]
+}
+
+# tz.txt of process $1: TZ from its environ, and the zone of its /etc/localtime.
+bg_proc_tz() {
+  local pid=$1 tzenv="" rec name="" posix="" off="" hdr
+  [ -d "$ROOT/proc/$pid" ] || exit_missing_or_denied "$ROOT/proc/$pid"
+  if [ -r "$ROOT/proc/$pid/environ" ]; then
+    while IFS= read -r -d '' rec; do
+      case $rec in TZ=*) tzenv=${rec#TZ=} ;; esac
+    done < "$ROOT/proc/$pid/environ"
+  fi
+  if proc_localtime "$pid"; then
+    case $TZLINK in */zoneinfo/*) name=${TZLINK##*/zoneinfo/} ;; esac
+    if [ -z "$name" ] && [ -r "$PROOT/etc/timezone" ]; then IFS= read -r name < "$PROOT/etc/timezone"; fi
+    IFS= read -r -n 5 hdr < "$TZF"
+    case $hdr in
+      TZif[2-9])
+        posix=$(tail -n 1 "$TZF")
+        [[ $posix =~ ^[[:print:]]+$ ]] || posix="" ;;
+    esac
+    export TZ=":$TZF"
+    printf -v off '%(%z)T' -1
+  fi
+  printf 'TZ=%s\ntimezone=%s\ntz_posix=%s\nutc_offset=%s\n' "$tzenv" "$name" "$posix" "$off"
+}
+
+# The process's /etc/localtime, through its root.
+bg_proc_tzif() {
+  proc_localtime "$1" || { echo "no /etc/localtime through /proc/$1/root" >&2; exit 65; }
+  need_readable "$TZF"
+  exec cat "$TZF"
+}
+
+# One thread sample of process $1: sampled_uptime=, then grep -H of each thread's stat and
+# wchan (and stack, readable by root only).
+bg_threads() {
+  local pid=$1 up
+  [ -d "$ROOT/proc/$pid/task" ] || exit_missing_or_denied "$ROOT/proc/$pid/task"
+  read -r up _ < "$ROOT/proc/uptime" 2>/dev/null
+  printf 'sampled_uptime=%s\n' "$up"
+  cd "$ROOT/" || exit 66
+  grep -H '' proc/"$pid"/task/*/stat proc/"$pid"/task/*/wchan 2>/dev/null | sed 's#^proc/#/proc/#'
+  if ((EUID == 0)); then
+    grep -H '' proc/"$pid"/task/*/stack 2>/dev/null | sed 's#^proc/#/proc/#'
+  fi
+  return 0
+}
+
+# MNTNS = the mount namespace id of process $1 ("" when unreadable).
+mount_ns() {
+  local l
+  MNTNS=""
+  l=$(readlink "$ROOT/proc/$1/ns/mnt" 2>/dev/null) || return 0
+  [[ $l =~ \[([0-9]+)\] ]] && MNTNS=${BASH_REMATCH[1]}
 }
 
 # ---------------------------------------------------------------------------------------
@@ -989,14 +1111,38 @@ phase_kernel() {
 }
 
 phase_processes() {
-  local pid d
-  for pid in "${OPT_PIDS[@]}"; do
+  local pid d p
+  if [ ${#OPT_PIDS[@]} -eq 0 ]; then
+    STEP_KEEP=1 step_func processes /proc bg_find_targets
+    if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+      while IFS= read -r p; do
+        [[ $p =~ ^[0-9]+$ ]] && TARGET_PIDS+=("$p")
+      done < "$R_OUT"
+    fi
+    progress "target processes found in /proc: ${TARGET_PIDS[*]:-none}"
+  else
+    TARGET_PIDS=("${OPT_PIDS[@]}")
+  fi
+  for pid in "${TARGET_PIDS[@]}"; do
     d=processes/$pid
+    # status first: its State line says whether the process is stuck in the kernel.
     step_copy "$d/status" "/proc/$pid/status"
-    step_copy "$d/stat" "/proc/$pid/stat"
-    step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
-    step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
     step_copy "$d/maps" "/proc/$pid/maps"
+    step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
+    step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
+    step_copy "$d/stat" "/proc/$pid/stat"
+    step_copy "$d/mountinfo" "/proc/$pid/mountinfo"
+    step_copy "$d/cgroup" "/proc/$pid/cgroup"
+    step_func "$d/fd.tsv" "/proc/$pid/fd" bg_fd_tsv "$pid"
+    step_func "$d/exe.txt" "/proc/$pid/exe" bg_readlink "$pid" exe
+    step_func "$d/root.txt" "/proc/$pid/root" bg_readlink "$pid" root
+    step_func "$d/tz.txt" "/proc/$pid/root/etc/localtime" bg_proc_tz "$pid"
+    step_func "$d/localtime.tzif" "/proc/$pid/root/etc/localtime" bg_proc_tzif "$pid"
+    step_func "$d/threads.1.txt" "/proc/$pid/task" bg_threads "$pid"
+  done
+  # The second thread sample a while after the first: a thread that has not moved is stuck.
+  for pid in "${TARGET_PIDS[@]}"; do
+    step_func "processes/$pid/threads.2.txt" "/proc/$pid/task" bg_threads "$pid"
   done
 }
 
@@ -1010,11 +1156,15 @@ phase_modules() {
   step_func modules/tree.tsv /lib/modules bg_tree_tsv
 }
 
-# Copies every file under host directory $2 to logs/$1/<path>; rows for logs/index.tsv go
-# to LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*.
+# Copies every file under directory $2, seen through $3 (empty = the host's /,
+# /proc/<pid>/root = a process's root), to logs/$1/<path>; rows for logs/index.tsv go to
+# LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*. A directory or file already taken
+# is not taken again.
 collect_log_root() {
-  local origin=$1 dir=$2 list f hp dest base pids
-  STEP_KEEP=1 step_func logs/index.tsv "$dir" bg_list_files "$dir"
+  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids
+  [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
+  LOG_DIRS_SEEN[$origin:$dir]=1
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_files "$via$dir"
   [ -n "$R_STATUS" ] || return 0
   # logs/index.tsv reports the first listing that found the directory.
   if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
@@ -1025,14 +1175,42 @@ collect_log_root() {
   [ -n "$list" ] && [ -s "$list" ] || return 0
   while IFS= read -r -d '' f; do
     hp=${f#"$ROOT"}
-    dest=logs/$origin$hp
+    op=${hp#"$via"}
+    dest=logs/$origin$op
+    [ -z "${LOG_DESTS_SEEN[$dest]}" ] || continue
+    LOG_DESTS_SEEN[$dest]=1
     step_func "$dest" "$hp" bg_copy_log "$hp"
     [ "$R_STATUS" = ok ] || continue
     base=${hp##*/}
     pids=""
     if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
-    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$hp" "$origin" "$pids" 0 "")")
+    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$op" "$origin" "$pids" 0 "")")
   done < "$list"
+}
+
+# The log directories of target process $1, seen through its root: its
+# ASCEND_PROCESS_LOG_PATH, ASCEND_WORK_PATH/log and HOME/ascend/log (from the collected
+# environ). Origin: host when it shares the host's mount namespace, mnt-<id> otherwise.
+collect_process_logs() {
+  local pid=$1 env=$BUNDLE/processes/$1/environ rec home="" d dirs=() origin=host via=""
+  [ -f "$env" ] || return 0
+  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+    case $rec in
+      ASCEND_PROCESS_LOG_PATH=?*) dirs+=("${rec#*=}") ;;
+      ASCEND_WORK_PATH=?*) dirs+=("${rec#*=}/log") ;;
+      HOME=?*) home=${rec#*=} ;;
+    esac
+  done < "$env"
+  [ -n "$home" ] && dirs+=("$home/ascend/log")
+  mount_ns "$pid"
+  if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
+    origin=mnt-$MNTNS via=/proc/$pid/root
+  fi
+  for d in "${dirs[@]}"; do
+    case $d in /*) ;; *) continue ;; esac
+    resolve_in_root "$ROOT$via" "$d" || continue
+    collect_log_root "$origin" "$RESOLVED" "$via"
+  done
 }
 
 gen_log_index() {
@@ -1042,8 +1220,21 @@ gen_log_index() {
 }
 
 phase_logs() {
+  local pid d
   LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
+  LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+  mount_ns 1; HOST_MNTNS=$MNTNS
+  [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
+  for pid in "${TARGET_PIDS[@]}"; do
+    ((INTERRUPTED)) && break
+    collect_process_logs "$pid"
+  done
   collect_log_root host /root/ascend/log
+  STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+  fi
+  collect_log_root host /var/log/npu
   ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
   reset_result
   if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then

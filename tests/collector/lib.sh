@@ -113,6 +113,18 @@ fake_sysroot() {
   plant "/proc/$p/stat" '4242 (python3) S 4200 4242 4200 34816 4242 4194304 81283 0 12 0 52331 4120 0 0 20 0 57 0 7745000 19876544512 1234567 18446744073709551615 1 1 0 0 0 0 0 16781312 1098 0 0 0 17 12 0 0 0 0 0\n'
   plant "/proc/$p/maps" 'aaaab1e40000-aaaab1e41000 r-xp 00000000 fd:00 1317 /usr/bin/python3.9\nffff8c000000-ffff8c400000 r-xp 00000000 fd:00 5518 /usr/local/Ascend/ascend-toolkit/8.5.0/aarch64-linux/lib64/libascendcl.so\nffff8d000000-ffff8d200000 r-xp 00000000 fd:00 6602 /usr/local/Ascend/driver/lib64/driver/libascend_hal.so\n'
   chmod 400 "$SYSROOT/proc/$p/environ"
+  fake_process_extras "$p" 4026531840 ../..
+  ln -s /dev/davinci0 "$SYSROOT/proc/$p/fd/12"
+  ln -s /dev/davinci_manager "$SYSROOT/proc/$p/fd/13"
+  ln -s /root/ascend/log/debug/plog/plog-4242_20260613170033666.log "$SYSROOT/proc/$p/fd/14"
+  # A process that maps nothing of Ascend's and holds no davinci node: never a target.
+  plant /proc/777/maps 'aaaab1e40000-aaaab1e41000 r-xp 00000000 fd:00 1317 /usr/sbin/sshd\n'
+  plant /proc/777/status 'Name:\tsshd\nState:\tS (sleeping)\n'
+  mkdir -p "$SYSROOT/proc/777/fd"
+  ln -s /dev/null "$SYSROOT/proc/777/fd/0"
+  # The host's own mount namespace (pid 1).
+  mkdir -p "$SYSROOT/proc/1/ns"
+  ln -s 'mnt:[4026531840]' "$SYSROOT/proc/1/ns/mnt"
 
   # /sys/module: three Ascend modules (one with a build id note) and one other.
   for m in drv_pcie_host drv_devmm_host ascend_trs_core nvme; do
@@ -151,6 +163,42 @@ fake_sysroot() {
   plant "$log/run/plog/$(printf '\310\325\326\276')-4242.log" 'GBK-named log\n'
   plant "$log/run/plog/quote\"and\\back.log" 'a name with a quote and a backslash\n'
   chmod 700 "$SYSROOT/root"
+}
+
+# The per-process files Collector B reads: mountinfo, cgroup, fd/, exe, root, ns/mnt and
+# two threads under task/. $1 pid, $2 mount namespace id, $3 what its root link points to
+# (relative, so that it stays inside the fake host).
+fake_process_extras() {
+  local p=$1 t
+  plant "/proc/$p/mountinfo" '22 1 253:0 / / rw,relatime shared:1 - xfs /dev/mapper/root rw\n'
+  plant "/proc/$p/cgroup" '0::/system.slice/train.service\n'
+  mkdir -p "$SYSROOT/proc/$p/fd" "$SYSROOT/proc/$p/ns"
+  ln -s /dev/null "$SYSROOT/proc/$p/fd/0"
+  ln -s /usr/bin/python3.9 "$SYSROOT/proc/$p/exe"
+  ln -s "$3" "$SYSROOT/proc/$p/root"
+  ln -s "mnt:[$2]" "$SYSROOT/proc/$p/ns/mnt"
+  for t in "$p" $((p + 8)); do
+    plant "/proc/$p/task/$t/stat" "$t (python3) S 4200 $p 4200 0 -1 4194304 1 0 0 0 52 4 0 0 20 0 57 0 7745000 0 0\n"
+    plant "/proc/$p/task/$t/wchan" 'devdrv_manager_ioctl'
+  done
+}
+
+# A container process $1 in mount namespace $2 whose root is $SYSROOT/containers/<pid>: its
+# /etc/localtime is an ABSOLUTE link to New York's zone that exists only inside its root
+# (the host's /usr/share/zoneinfo has no such file), and its plogs sit at the same path
+# as the host's, /root/ascend/log.
+fake_container_process() {
+  local p=$1 ns=$2 c=/containers/$1
+  plant "/proc/$p/cmdline" 'python3\0train.py\0'
+  plant "/proc/$p/environ" "HOME=/root\0ASCEND_PROCESS_LOG_PATH=/root/ascend/log\0"
+  plant "/proc/$p/status" "Name:\tpython3\nState:\tS (sleeping)\nPid:\t$p\n"
+  plant "/proc/$p/stat" "$p (python3) S 1 $p 1 0 -1 4194304 1 0 0 0 52 4 0 0 20 0 57 0 7745000 0 0\n"
+  plant "/proc/$p/maps" 'ffff8e000000-ffff8e400000 r-xp 00000000 fd:00 7001 /usr/local/lib/python3.9/site-packages/torch_npu/lib/libtorch_npu.so\n'
+  fake_process_extras "$p" "$ns" "../..$c"
+  mkdir -p "$SYSROOT$c/usr/share/zoneinfo/America" "$SYSROOT$c/etc"
+  cp "$LIB_DIR/fixtures/America_New_York.tzif" "$SYSROOT$c/usr/share/zoneinfo/America/New_York"
+  ln -s /usr/share/zoneinfo/America/New_York "$SYSROOT$c/etc/localtime"
+  plant "$c/root/ascend/log/debug/plog/plog-${p}_20260613170033666.log" "[ERROR] RUNTIME($p,python3):2026-06-13-05:03:33.666.123 [stream.cc:1024]$p container $ns stall\n"
 }
 
 fake_state() {
