@@ -829,8 +829,8 @@ bg_copy_log_capped() {
       if (ole >= 0 && s >= ole - q / 2 && s < ole + q / 2) return 1
       return 0
     }
-    BEGIN { rs = -1; sep = "" }
-    { s = o; o += length($0) + 1; e = (o > size) ? size : o
+    BEGIN { rs = -1; sep = ""; o = 0 }
+    { s = o + 0; o += length($0) + 1; e = (o > size) ? size : o
       if (keep(s)) {
         if (cut > 0) { printf "[%s: %d bytes cut here]\n", prog, cut; cut = 0 }
         print
