@@ -1767,7 +1767,8 @@ usage() {
     "      --max-log-mb N keep at most N MB of one log; longer ones keep head, tail and the" \
     "                     first and last ERROR/timeout (default: $OPT_MAX_LOG_MB)" \
     "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB" \
-    "      --pip          also run pip list (starts Python site hooks; off by default)" \
+    "      --pip          accepted for pip listings (opt-in: pip starts site hooks); not yet" \
+    "                     collected by this version" \
     "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
     "      --no-redact    keep secret-looking values (default: they are redacted)" \
     "  -h, --help         this text" \
