@@ -39,7 +39,7 @@ OPT_SINCE=""
 OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
-OPT_PIP=0
+OPT_PIP=0            # recorded in the manifest's options; the pip listings are not collected yet
 TARGET_PIDS=()   # -p, or found in /proc
 ARGS_ORIG=()
 
@@ -1501,7 +1501,7 @@ phase_modules() {
 modules_known() {
   local f k
   KVERS=() MODNAMES=()
-  declare -A seen=()
+  declare -A known=()
   f=$BUNDLE/system/kernels.tsv
   if [ -f "$f" ]; then
     while IFS=$'\t' read -r k run boot _; do
@@ -1509,15 +1509,15 @@ modules_known() {
       if [ "$run" = 1 ] || [ "$boot" = 1 ]; then KVERS+=("$k"); fi
     done < "$f"
   fi
-  for f in "$BUNDLE/modules/sysfs.tsv" "$BUNDLE/modules/tree.tsv"; do
-    [ -f "$f" ] || continue
+  for f in sysfs tree; do
+    [ -f "$BUNDLE/modules/$f.tsv" ] || continue
     while IFS=$'\t' read -r a b _; do
-      [ "$f" = "$BUNDLE/modules/tree.tsv" ] && a=$b
+      [ "$f" = tree ] && a=$b
       case $a in name|module|"") continue ;; esac
-      [ -n "${seen[$a]}" ] && continue
-      seen[$a]=1
+      [ -n "${known[$a]}" ] && continue
+      known[$a]=1
       MODNAMES+=("$a")
-    done < "$f"
+    done < "$BUNDLE/modules/$f.tsv"
   done
 }
 
@@ -1708,7 +1708,7 @@ phase_logs() {
 }
 
 phase_device() {
-  local npu chip logic rest k seen=" " logics=()
+  local npu chip logic rest k seen_ids=" " logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
   [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
@@ -1717,7 +1717,7 @@ phase_device() {
   while read -r npu chip logic rest; do
     [[ $npu =~ ^[0-9]+$ && $chip =~ ^[0-9]+$ && $logic =~ ^[0-9]+$ ]] || continue
     step_exec "ascend/npu-smi-health-$npu-$chip.txt" device npu-smi info -t health -i "$npu" -c "$chip"
-    [[ $seen == *" $logic "* ]] || { seen+="$logic "; logics+=("$logic"); }
+    [[ $seen_ids == *" $logic "* ]] || { seen_ids+="$logic "; logics+=("$logic"); }
   done < "$BUNDLE/ascend/npu-smi-map.txt"
   # Usages several times: a stuck device shows the same counters in every sample.
   for k in 1 2 3; do
@@ -1817,10 +1817,12 @@ parse_args() {
         case $1 in --add*) OPT_ADD+=("$v") ;; *) OPT_LOG_DIRS+=("$v") ;; esac ;;
       --since|--since=*) OPT_SINCE=$v ;;
       --boots|--boots=*)
-        [[ $v =~ ^[0-9]+$ ]] && ((10#$v <= 100)) || usage_error "--boots needs a number 0-100, not '$v'"
+        if ! [[ $v =~ ^[0-9]+$ ]] || ((10#$v > 100)); then usage_error "--boots needs a number 0-100, not '$v'"; fi
         OPT_BOOTS=$((10#$v)) ;;
       --max-log-mb|--max-log-mb=*|--max-total-mb|--max-total-mb=*)
-        [[ $v =~ ^[0-9]+$ ]] && ((10#$v > 0 && 10#$v <= 1000000)) || usage_error "${1%%=*} needs a whole number of MB, not '$v'"
+        if ! [[ $v =~ ^[0-9]+$ ]] || ((10#$v == 0 || 10#$v > 1000000)); then
+          usage_error "${1%%=*} needs a whole number of MB, not '$v'"
+        fi
         case $1 in --max-log-mb*) OPT_MAX_LOG_MB=$((10#$v)) ;; *) OPT_MAX_TOTAL_MB=$((10#$v)) ;; esac ;;
       --pip) OPT_PIP=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
@@ -2009,8 +2011,12 @@ write_manifest() {
       "$( ((OPT_REDACT)) && echo true || echo false)" "$out"
     out="" sep=""
     for k in "${OPT_PIDS[@]}"; do out+="$sep$k"; sep=","; done
-    printf '"options": {"timeout_s": %s, "deadline_s": %s, "safe_mode": %s, "pids": [%s]},\n' \
+    printf '"options": {"timeout_s": %s, "deadline_s": %s, "safe_mode": %s, "pids": [%s]' \
       "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
+    out="" sep=""
+    for k in "${TARGET_PIDS[@]}"; do out+="$sep$k"; sep=","; done
+    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s},\n' \
+      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)"
     printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
       "$( ((INTERRUPTED)) && echo true || echo false)" \
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
