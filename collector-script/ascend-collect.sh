@@ -669,25 +669,30 @@ bg_group_members() {
 # ---------------------------------------------------------------------------------------
 # Process steps (Collector B)
 
-# Target processes, one pid a line: every process mapping an Ascend runtime library or
-# holding a /dev/davinci* node open, found by reading /proc (never ps or pgrep, which read
-# every process's cmdline and hang on one stuck in the kernel).
+# Target processes, one pid a line: every process holding a /dev/davinci* node open or
+# mapping an Ascend runtime library, found by reading /proc (never ps or pgrep, which read
+# every process's cmdline and hang on one stuck in the kernel). The fd links come first:
+# reading them takes no lock of the process, while its maps waits on its memory map lock,
+# which a process stuck in the driver may hold; each maps read is bounded on its own.
 bg_find_targets() {
-  local d pid f l
+  local d pid found=" " lim=()
   [ -d "$ROOT/proc" ] || exit_missing_or_denied "$ROOT/proc"
+  [ -n "$TIMEOUT_BIN" ] && lim=("$TIMEOUT_BIN" -k 1 3)
+  while IFS= read -r d; do
+    pid=${d%/fd}; pid=${pid##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [[ $found == *" $pid "* ]] && continue
+    found+="$pid "
+    printf '%s\n' "$pid"
+  done < <(find "$ROOT"/proc/[0-9]*/fd -mindepth 1 -maxdepth 1 -lname '/dev/davinci*' -printf '%h\n' 2>/dev/null)
   for d in "$ROOT"/proc/[0-9]*; do
     pid=${d##*/}
     [[ $pid =~ ^[0-9]+$ ]] || continue
-    [ "$pid" = "$BASHPID" ] && continue
-    if [ -r "$d/maps" ] && grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
+    [[ $found == *" $pid "* ]] && continue
+    if [ -r "$d/maps" ] && "${lim[@]}" grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
+      found+="$pid "
       printf '%s\n' "$pid"
-      continue
     fi
-    for f in "$d"/fd/*; do
-      [ -L "$f" ] || continue
-      l=$(readlink "$f" 2>/dev/null)
-      case $l in /dev/davinci*) printf '%s\n' "$pid"; break ;; esac
-    done
   done
 }
 
@@ -1439,7 +1444,7 @@ phase_processes() {
     if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
       while IFS= read -r p; do
         [[ $p =~ ^[0-9]+$ ]] && TARGET_PIDS+=("$p")
-      done < "$R_OUT"
+      done < <(sort -n "$R_OUT")
     fi
     progress "target processes found in /proc: ${TARGET_PIDS[*]:-none}"
   else
