@@ -1395,7 +1395,7 @@ phase_system() {
   step_exec system/uname.txt host uname -a
   step_copy system/os-release /etc/os-release
   step_copy system/cmdline /proc/cmdline
-  step_func system/time.txt /etc/localtime bg_time_txt
+  step_func system/time.txt "" bg_time_txt
   step_copy system/localtime.tzif /etc/localtime
   step_func system/boot.txt /proc/sys/kernel/random/boot_id bg_boot_txt
   step_func system/kernels.tsv /lib/modules bg_kernels_tsv
