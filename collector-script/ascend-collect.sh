@@ -24,7 +24,7 @@
 COLLECTOR_VERSION=0.1.0
 PROG=ascend-collect
 
-PHASES=(system kernel processes modules logs device)
+PHASES=(system kernel processes modules ascend logs extra device)
 
 # Options (documented in usage and docs/collector.md).
 OPT_OUT=/var/tmp
@@ -33,6 +33,14 @@ OPT_DEADLINE=600
 OPT_SAFE=0
 OPT_REDACT=1
 OPT_PIDS=()
+OPT_ADD=()
+OPT_LOG_DIRS=()
+OPT_SINCE=""
+OPT_BOOTS=3
+OPT_MAX_LOG_MB=200
+OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
+OPT_PIP=0            # recorded in the manifest's options; the pip listings are not collected yet
+TARGET_PIDS=()   # -p, or found in /proc
 ARGS_ORIG=()
 
 KILL_GRACE=2     # seconds after TERM before KILL, and after KILL before "abandoned"
@@ -44,7 +52,7 @@ ASCEND_MODULE_PATTERNS=('drv_*' 'ascend_*' 'asdrv_*' 'dbl_*' 'vdrv_*' 'ts_agent'
 
 # Tools used when present; their absence is recorded in collector/tools.tsv.
 OPTIONAL_TOOLS=(zstd timeout sha256sum stat readlink getconf df mkfifo xz uname dmesg
-  journalctl lsmod npu-smi)
+  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf)
 
 # Run state.
 ROOT=""            # test hook ASCEND_COLLECT_ROOT: read host files under this directory
@@ -60,11 +68,14 @@ TIMEOUT_NOTE=""
 HASH_TOOL=""
 HAVE_STAT=0
 REDACT_KINDS=()
+TRUNCATED_PATHS=()
+declare -A PID_ORIGIN=()
 SUMMARY=()         # "status<TAB>path<TAB>reason" of every item not ok
 ABANDONED_NOTES=()
 COUNT_OK=0 COUNT_ABSENT=0 COUNT_DENIED=0 COUNT_SKIPPED=0 COUNT_FAILED=0
 COUNT_TIMED_OUT=0 COUNT_ABANDONED=0 COUNT_TRUNCATED=0 COUNT_SKIPPED_LATE=0
-declare -A MADE_DIRS=() TOOL_PATHS=()
+declare -A MADE_DIRS=() TOOL_PATHS=() LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+HOST_MNTNS="" SINCE_MIN=""
 
 # ---------------------------------------------------------------------------------------
 # Small helpers (no forks unless said)
@@ -437,12 +448,22 @@ bg_copy_log() {
   exec cat "$src"
 }
 
-# Every regular file under directory $1 (depth-bounded), NUL-separated.
+# Every regular file under directory $1 (depth-bounded, $2 levels, default 6), NUL-separated;
+# with SINCE_MIN set only files changed in the last SINCE_MIN minutes.
 bg_list_files() {
-  local d=$ROOT$1
+  local d=$ROOT$1 age=()
   [ -e "$d" ] || exit_missing_or_denied "$d"
   if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
-  find "$d" -maxdepth 6 -type f -print0
+  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
+  find "$d/" -maxdepth "${2:-6}" -type f "${age[@]}" -print0
+}
+
+# The directories matching /home/*/ascend/log, one a line (a find, not a glob in the main
+# process: a home on a dead NFS server blocks).
+bg_home_log_dirs() {
+  [ -d "$ROOT/home" ] || exit_missing_or_denied "$ROOT/home"
+  find "$ROOT/home/" -mindepth 3 -maxdepth 3 -path '*/ascend/log' -type d 2>/dev/null |
+    sed "s#^$ROOT/home//*#/home/#"
 }
 
 bg_time_txt() {
@@ -538,24 +559,45 @@ resolve_in_root() {
   RESOLVED=${out:-/}
 }
 
-# "srcversion<TAB>vermagic" from the .modinfo strings of module file $1 (compression $2).
+# "srcversion<TAB>vermagic<TAB>build_id" of module file $1 (compression $2), read from its
+# decompressed content: a temporary file under the output directory (TMPDIR), removed after.
 module_strings() {
-  local dec
+  local dec f bid="" hex
   case $2 in
-    none) dec=(cat) ;;
+    none) dec=() ;;
     gz) dec=(gzip -dc) ;;
     xz) have xz || return 0; dec=(xz -dc) ;;
     zst) have zstd || return 0; dec=(zstd -dcq) ;;
     *) return 0 ;;
   esac
-  "${dec[@]}" < "$1" 2>/dev/null | tr '\0' '\n' | awk '
+  if ((${#dec[@]})); then
+    f=${TMPDIR:-/tmp}/module.$BASHPID
+    "${dec[@]}" < "$1" > "$f" 2>/dev/null || { rm -f "$f"; return 0; }
+  else
+    f=$1
+  fi
+  # The GNU build-id note: readelf where it reads the file, else the note's bytes (namesz 4,
+  # descsz 20, type 3, "GNU\0", then the 20-byte id).
+  if have readelf; then
+    bid=$(readelf -n "$f" 2>/dev/null | sed -n 's/^ *Build ID: *\([0-9a-f]*\).*/\1/p' | head -n 1)
+  fi
+  if [ -z "$bid" ]; then
+    hex=$(od -An -v -tx1 "$f" 2>/dev/null | tr -d ' \n')
+    case $hex in
+      *040000001400000003000000474e5500????????????????????????????????????????*)
+        hex=${hex#*040000001400000003000000474e5500}
+        bid=${hex:0:40} ;;
+    esac
+  fi
+  tr '\0' '\n' < "$f" | awk -v bid="$bid" '
     !s && /^srcversion=/ { s = substr($0, 12) }
     !v && /^vermagic=/ { v = substr($0, 10) }
-    END { printf "%s\t%s", s, v }'
+    END { printf "%s\t%s\t%s", s, v, bid }'
+  [ "$f" = "$1" ] || rm -f "$f"
 }
 
 bg_tree_tsv() {
-  local kd kver f base mod hp type lt lm rp exists comp size tm tc sha sv vm strs st
+  local kd kver f base mod hp type lt lm rp exists comp size tm tc sha sv vm bi strs st
   [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
   tsv_row kver module path type link_target resolved_path target_exists compression size \
     link_mtime target_mtime target_ctime sha256 srcversion build_id vermagic
@@ -577,7 +619,7 @@ bg_tree_tsv() {
         fi
         resolve_in_root "$ROOT" "$hp"
         rp=$RESOLVED
-        exists=0 size="" tm="" tc="" sha="" sv="" vm=""
+        exists=0 size="" tm="" tc="" sha="" sv="" vm="" bi=""
         case ${rp:-$hp} in
           *.ko) comp=none ;;
           *.ko.xz) comp=xz ;;
@@ -599,9 +641,11 @@ bg_tree_tsv() {
           strs=$(module_strings "$ROOT$rp" "$comp")
           sv=${strs%%$'\t'*}
           vm=${strs#*$'\t'}
+          bi=${vm#*$'\t'}
+          vm=${vm%%$'\t'*}
         fi
         tsv_row "$kver" "$mod" "$hp" "$type" "$lt" "$rp" "$exists" "$comp" "$size" "$lm" \
-          "$tm" "$tc" "$sha" "$sv" "" "$vm"
+          "$tm" "$tc" "$sha" "$sv" "$bi" "$vm"
       done
   done
 }
@@ -620,6 +664,367 @@ bg_group_members() {
       printf '%s %s\n' "${f%/stat}" "$1"
     fi
   done
+}
+
+# ---------------------------------------------------------------------------------------
+# Process steps (Collector B)
+
+# Target processes, one pid a line: every process holding a /dev/davinci* node open or
+# mapping an Ascend runtime library, found by reading /proc (never ps or pgrep, which read
+# every process's cmdline and hang on one stuck in the kernel). The fd links come first:
+# reading them takes no lock of the process, while its maps waits on its memory map lock,
+# which a process stuck in the driver may hold; each maps read is bounded on its own.
+bg_find_targets() {
+  local d pid found=" " lim=()
+  [ -d "$ROOT/proc" ] || exit_missing_or_denied "$ROOT/proc"
+  [ -n "$TIMEOUT_BIN" ] && lim=("$TIMEOUT_BIN" -k 1 3)
+  while IFS= read -r d; do
+    pid=${d%/fd}; pid=${pid##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [[ $found == *" $pid "* ]] && continue
+    found+="$pid "
+    printf '%s\n' "$pid"
+  done < <(find "$ROOT"/proc/[0-9]*/fd -mindepth 1 -maxdepth 1 -lname '/dev/davinci*' -printf '%h\n' 2>/dev/null)
+  for d in "$ROOT"/proc/[0-9]*; do
+    pid=${d##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [[ $found == *" $pid "* ]] && continue
+    if [ -r "$d/maps" ] && "${lim[@]}" grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
+      found+="$pid "
+      printf '%s\n' "$pid"
+    fi
+  done
+}
+
+# fd.tsv of /proc/<pid> ($1): fd, target.
+bg_fd_tsv() {
+  local d=$ROOT/proc/$1/fd fd target
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: /proc/$1/fd" >&2; exit 66; fi
+  tsv_row fd target
+  find "$d" -mindepth 1 -maxdepth 1 -type l -printf '%f\0%l\0' 2>/dev/null |
+    while IFS= read -r -d '' fd && IFS= read -r -d '' target; do tsv_row "$fd" "$target"; done
+}
+
+# readlink of /proc/<pid>/<name> ($1, $2).
+bg_readlink() {
+  local p=$ROOT/proc/$1/$2
+  [ -L "$p" ] || [ -e "$p" ] || exit_missing_or_denied "$p"
+  readlink "$p" || { echo "permission denied: /proc/$1/$2" >&2; exit 66; }
+}
+
+# PROOT = the directory through which process $1 sees its files.
+proc_root() { PROOT=$ROOT/proc/$1/root; }
+
+# TZF = the process's /etc/localtime resolved through its root (a host path), TZLINK its
+# link text when it is a link; returns 1 when the file is missing.
+proc_localtime() {
+  TZLINK=""
+  proc_root "$1"
+  [ -L "$PROOT/etc/localtime" ] && TZLINK=$(readlink "$PROOT/etc/localtime" 2>/dev/null)
+  resolve_in_root "$PROOT" /etc/localtime || return 1
+  TZF=$PROOT$RESOLVED
+  [ -f "$TZF" ]
+}
+
+# tz.txt of process $1: TZ from its environ, and the zone of its /etc/localtime.
+bg_proc_tz() {
+  local pid=$1 tzenv="" rec name="" posix="" off="" hdr
+  [ -d "$ROOT/proc/$pid" ] || exit_missing_or_denied "$ROOT/proc/$pid"
+  if [ -r "$ROOT/proc/$pid/environ" ]; then
+    while IFS= read -r -d '' rec; do
+      case $rec in TZ=*) tzenv=${rec#TZ=} ;; esac
+    done < "$ROOT/proc/$pid/environ"
+  fi
+  if proc_localtime "$pid"; then
+    case $TZLINK in */zoneinfo/*) name=${TZLINK##*/zoneinfo/} ;; esac
+    if [ -z "$name" ] && [ -r "$PROOT/etc/timezone" ]; then IFS= read -r name < "$PROOT/etc/timezone"; fi
+    IFS= read -r -n 5 hdr < "$TZF"
+    case $hdr in
+      TZif[2-9])
+        posix=$(tail -n 1 "$TZF")
+        [[ $posix =~ ^[[:print:]]+$ ]] || posix="" ;;
+    esac
+    export TZ=":$TZF"
+    printf -v off '%(%z)T' -1
+  fi
+  printf 'TZ=%s\ntimezone=%s\ntz_posix=%s\nutc_offset=%s\n' "$tzenv" "$name" "$posix" "$off"
+}
+
+# The process's /etc/localtime, through its root.
+bg_proc_tzif() {
+  proc_localtime "$1" || { echo "no /etc/localtime through /proc/$1/root" >&2; exit 65; }
+  need_readable "$TZF"
+  exec cat "$TZF"
+}
+
+# One thread sample of process $1: sampled_uptime=, then grep -H of each thread's stat and
+# wchan (and stack, readable by root only).
+bg_threads() {
+  local pid=$1 up
+  [ -d "$ROOT/proc/$pid/task" ] || exit_missing_or_denied "$ROOT/proc/$pid/task"
+  read -r up _ < "$ROOT/proc/uptime" 2>/dev/null
+  printf 'sampled_uptime=%s\n' "$up"
+  cd "$ROOT/" || exit 66
+  grep -H '' proc/"$pid"/task/*/stat proc/"$pid"/task/*/wchan 2>/dev/null | sed 's#^proc/#/proc/#'
+  if ((EUID == 0)); then
+    grep -H '' proc/"$pid"/task/*/stack 2>/dev/null | sed 's#^proc/#/proc/#'
+  fi
+  return 0
+}
+
+# MNTNS = the mount namespace id of process $1 ("" when unreadable).
+mount_ns() {
+  local l
+  MNTNS=""
+  l=$(readlink "$ROOT/proc/$1/ns/mnt" 2>/dev/null) || return 0
+  [[ $l =~ \[([0-9]+)\] ]] && MNTNS=${BASH_REMATCH[1]}
+}
+
+# ---------------------------------------------------------------------------------------
+# Host file steps (Collector B)
+
+# Copies file $1 (host path) capped at $2 bytes: whole when it fits, else its head and tail
+# (whole lines) joined by one marker line ($3 = journal: the JSON marker of the contract).
+# The kept byte ranges of the source go to $STEP_BASE.kept for the item's kept_ranges.
+bg_copy_capped() {
+  local src=$ROOT$1 cap=$2 kind=${3:-text} size half n h t
+  need_readable "$src"
+  record_mtime "$src"
+  file_size "$src"; size=$SIZE
+  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
+  half=$((cap / 2))
+  n=$(head -c "$half" "$src" | tr -cd '\n' | wc -c)
+  h=$(head -n "$n" "$src" | wc -c)
+  t=$(tail -c "$half" "$src" | tail -n +2 | wc -c)
+  {
+    head -n "$n" "$src"
+    if [ "$kind" = journal ]; then
+      printf '{"__ascend_collect_cut__": {"dropped_bytes": %s}}\n' $((size - h - t))
+    else
+      printf '[%s: %s bytes cut here]\n' "$PROG" $((size - h - t))
+    fi
+    tail -c "$t" "$src"
+  } | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+  printf '[[0,%s],[%s,%s]]\n' "$h" $((size - t)) "$size" > "$STEP_BASE.kept"
+}
+
+# A log file ($1) capped at $2 bytes: whole when it fits; else, in four equal shares of the
+# cap, its head, its tail, and the lines around its first and its last ERROR or timeout line
+# (the first stall report of a long series is the one that matters), whole lines only, each
+# gap marked by one line. The kept byte ranges of the source go to $STEP_BASE.kept.
+bg_copy_log_capped() {
+  local src=$ROOT$1 cap=$2 size q hits fe=0 le=0 offs ofe=-1 ole=-1
+  need_readable "$src"
+  record_mtime "$src"
+  file_size "$src"; size=$SIZE
+  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
+  q=$((cap / 4))
+  hits=$(grep -n -i -E 'error|timeout|timed out' "$src" | cut -d: -f1 | sed -n '1p;$p' | tr '\n' ' ')
+  # shellcheck disable=SC2086  # two line numbers
+  [ -n "$hits" ] && set -- $hits && fe=$1 le=${2:-$1}
+  if ((fe > 0)); then
+    offs=$(awk -v a="$fe" -v b="$le" 'NR == a { printf "%d ", o } NR == b { printf "%d", o; exit } { o += length($0) + 1 }' "$src")
+    ofe=${offs%% *} ole=${offs##* }
+  fi
+  awk -v q="$q" -v size="$size" -v ofe="$ofe" -v ole="$ole" -v prog="$PROG" -v kept="$STEP_BASE.kept" '
+    function keep(s) {
+      if (s < q || s >= size - q) return 1
+      if (ofe >= 0 && s >= ofe - q / 2 && s < ofe + q / 2) return 1
+      if (ole >= 0 && s >= ole - q / 2 && s < ole + q / 2) return 1
+      return 0
+    }
+    BEGIN { rs = -1; sep = ""; o = 0 }
+    { s = o + 0; o += length($0) + 1; e = (o > size) ? size : o
+      if (keep(s)) {
+        if (cut > 0) { printf "[%s: %d bytes cut here]\n", prog, cut; cut = 0 }
+        print
+        if (rs >= 0 && re == s) re = e
+        else { if (rs >= 0) { r = r sep "[" rs "," re "]"; sep = "," } rs = s; re = e }
+      } else cut += e - s
+    }
+    END {
+      if (cut > 0) printf "[%s: %d bytes cut here]\n", prog, cut
+      if (rs >= 0) r = r sep "[" rs "," re "]"
+      print "[" r "]" > kept
+    }' "$src" | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+}
+
+# A tool's output ($2...) capped at $1 bytes the same way (journal marker).
+bg_exec_capped() {
+  local cap=$1 f=$STEP_BASE.full rc
+  shift
+  "$@" > "$f"
+  rc=$?
+  (ROOT="" bg_copy_capped "$f" "$cap" journal)
+  rm -f "$f" "$STEP_BASE.mtime"
+  return "$rc"
+}
+
+# Files directly in directory $1 whose names match one of the globs $2..., NUL-separated.
+bg_list_named() {
+  local d=$ROOT$1 g args=()
+  shift
+  [ -d "$d" ] || exit_missing_or_denied "$d"
+  for g in "$@"; do args+=(${args[0]:+-o} -name "$g"); done
+  find "$d/" -mindepth 1 -maxdepth 1 -type f \( "${args[@]}" \) -print0
+}
+
+bg_kernels_tsv() {
+  local kd k run boot="" im dm f bd
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  read_value "$ROOT/proc/sys/kernel/osrelease"; run=$V
+  if [ -z "$ROOT" ] && have grubby; then
+    boot=$(grubby --default-kernel 2>/dev/null)
+    boot=${boot##*/vmlinuz-}
+  fi
+  tsv_row kver running boot_default initramfs_mtime modules_dep_mtime
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -d "$kd" ] || continue
+    k=${kd##*/} im="" dm="" bd=""
+    [ -n "$boot" ] && { [ "$k" = "$boot" ] && bd=1 || bd=0; }
+    if ((HAVE_STAT)); then
+      for f in "$ROOT/boot/initramfs-$k.img" "$ROOT/boot/initrd.img-$k" "$ROOT/boot/initrd-$k"; do
+        [ -f "$f" ] && { im=$(stat -c %Y "$f" 2>/dev/null); break; }
+      done
+      [ -f "$kd/modules.dep" ] && dm=$(stat -c %Y "$kd/modules.dep" 2>/dev/null)
+    fi
+    tsv_row "$k" "$([ "$k" = "$run" ] && echo 1 || echo 0)" "$bd" "$im" "$dm"
+  done
+}
+
+bg_pci_tsv() {
+  local d drv w
+  [ -d "$ROOT/sys/bus/pci/devices" ] || exit_missing_or_denied "$ROOT/sys/bus/pci/devices"
+  tsv_row address vendor device class driver link_width
+  for d in "$ROOT"/sys/bus/pci/devices/*; do
+    [ -e "$d" ] || continue
+    drv=""
+    [ -L "$d/driver" ] && { drv=$(readlink "$d/driver"); drv=${drv##*/}; }
+    read_value "$d/current_link_width"; w=$V
+    read_value "$d/vendor"; local v=$V
+    read_value "$d/device"; local dv=$V
+    read_value "$d/class"; local c=$V
+    tsv_row "${d##*/}" "$v" "$dv" "$c" "$drv" "$w"
+  done
+}
+
+bg_devices_txt() {
+  local f found=()
+  for f in "$ROOT"/dev/davinci* "$ROOT/dev/devmm_svm" "$ROOT/dev/hisi_hdc"; do
+    if [ -e "$f" ] || [ -L "$f" ]; then found+=("$f"); fi
+  done
+  ((${#found[@]})) || { echo "no /dev/davinci*, /dev/devmm_svm or /dev/hisi_hdc" >&2; exit 65; }
+  ls -l "${found[@]}"
+}
+
+# Lines of each kernel's modules.dep that name an Ascend module, prefixed "<kver>:".
+bg_modules_dep() {
+  local kd re='(^|/)(drv_|ascend_|asdrv_|dbl_|vdrv_|ts_agent|ts_debug|debug_switch|npu_peermem|tc_pcidev|ubdevshm)' any=0
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -f "$kd/modules.dep" ] || continue
+    any=1
+    grep -E "$re" "$kd/modules.dep" | sed "s#^#${kd##*/}:#"
+  done
+  ((any)) || { echo "no modules.dep under /lib/modules" >&2; exit 65; }
+  return 0
+}
+
+bg_dkms_tree() {
+  local d=$ROOT/var/lib/dkms/davinci_ascend
+  [ -d "$d" ] || exit_missing_or_denied "$d"
+  find "$d/" -maxdepth 6 -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\t%l\n' | sed "s#^\([^/]*\)$ROOT/#\1/#"
+}
+
+# Ascend entries of the initramfs of kernel $1 ($2 = lsinitrd or lsinitramfs).
+bg_initramfs() {
+  local k=$1 tool=$2 img="" f
+  for f in "/boot/initramfs-$k.img" "/boot/initrd.img-$k" "/boot/initrd-$k"; do
+    [ -e "$ROOT$f" ] && { img=$ROOT$f; break; }
+  done
+  [ -n "$img" ] || { echo "no initramfs for $k" >&2; exit 65; }
+  need_readable "$img"
+  "$tool" "$img" > "$STEP_BASE.full" || return $?
+  grep -E 'drv_|ascend|asdrv_|dbl_|davinci|npu' "$STEP_BASE.full"
+  rm -f "$STEP_BASE.full"
+  return 0
+}
+
+# ascend/cann/index.tsv rows, one install a line: every *_install.info within a bounded
+# depth of the install roots; copies of each install's info files are made by the caller.
+bg_cann_index() {
+  local r f dir kind ver id=0 rd base seen=" " any=0
+  tsv_row id install_dir kind version resolved_dir seen_from info_file
+  for r in "$@"; do
+    [ -d "$ROOT$r" ] || continue
+    any=1
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      dir=${f%/*}
+      case $dir in *-linux) dir=${dir%/*} ;; esac
+      base=${f##*/}
+      case $base in
+        ascend_toolkit_*) kind=toolkit ;;
+        ascend_cann_*) kind=cann ;;
+        ascend_nnal_*|*nnal*) kind=nnal ;;
+        ascend_nnae_*|*nnae*) kind=nnae ;;
+        *ops*|*opp*) kind=ops ;;
+        *) kind=cann ;;
+      esac
+      ver=$(sed -n 's/^[Vv]ersion=//p' "$ROOT$f" 2>/dev/null | head -n 1)
+      resolve_in_root "$ROOT" "$dir"; rd=$RESOLVED
+      [[ $seen == *" $rd/$base "* ]] && continue
+      seen+="$rd/$base "
+      id=$((id + 1))
+      tsv_row "c$id" "$dir" "$kind" "$ver" "$rd" host "$f"
+    done < <(find "$ROOT$r/" -maxdepth 4 -name '*_install.info' -print0 2>/dev/null)
+  done
+  ((any)) || { echo "no CANN install root ($*)" >&2; exit 65; }
+  return 0
+}
+
+# ascend/paths.tsv: the Ascend links and every directory named by an Ascend variable,
+# LD_LIBRARY_PATH or PYTHONPATH of a collected process (from its collected environ), each
+# resolved through that process's root.
+bg_paths_tsv() {
+  local pid env rec name val p via t seen=" "
+  tsv_row path exists type resolved_path seen_from
+  path_row() {
+    local via=$1 p=$2 from=$3 rp e=0 t=-
+    [[ $seen == *" $from:$p "* ]] && return 0
+    seen+="$from:$p "
+    resolve_in_root "$ROOT$via" "$p"; rp=$RESOLVED
+    if [ -L "$ROOT$via$p" ]; then t=l; elif [ -d "$ROOT$via$p" ]; then t=d; elif [ -e "$ROOT$via$p" ]; then t=f; fi
+    [ -e "$ROOT$via$rp" ] && e=1
+    tsv_row "$p" "$e" "$t" "$rp" "$from"
+  }
+  for p in /usr/local/Ascend/ascend-toolkit/latest /usr/local/Ascend/cann /usr/local/Ascend/latest \
+    /usr/local/Ascend/nnal/atb/latest /usr/local/Ascend/driver; do
+    if [ -e "$ROOT$p" ] || [ -L "$ROOT$p" ]; then path_row "" "$p" host; fi
+  done
+  for pid in "$@"; do
+    env=$BUNDLE/processes/$pid/environ
+    [ -f "$env" ] || continue
+    via=/proc/$pid/root
+    [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      name=${rec%%=*} val=${rec#*=}
+      case $name in ASCEND_*|LD_LIBRARY_PATH|PYTHONPATH) ;; *) continue ;; esac
+      val=$val:
+      while [ -n "$val" ]; do
+        p=${val%%:*} val=${val#*:}
+        case $p in /*) path_row "$via" "$p" "pid:$pid" ;; esac
+      done
+    done < "$env"
+  done
+}
+
+# One npu-smi usages sample: "sampled_utc=" then the tool's output.
+bg_sampled() {
+  epoch_now; iso_utc "$EPOCH"
+  printf 'sampled_utc=%s\n' "$ISO"
+  bg_exec "$@"
 }
 
 # ---------------------------------------------------------------------------------------
@@ -741,7 +1146,7 @@ step_gate() {
 
 reset_result() {
   R_STATUS="" R_REASON="" R_RC="" R_ERROR="" R_START="" R_DUR="" R_BYTES="" R_SHA=""
-  R_MTIME="" R_OUT=""
+  R_MTIME="" R_OUT="" R_KEPT="" R_ERRF=""
 }
 
 # Creates the bundle directory holding path $1 (once per directory).
@@ -817,11 +1222,18 @@ run_step() {
     [[ $R_MTIME =~ ^[0-9]+$ ]] || R_MTIME=""
   fi
   [ -s "$STEP_BASE.kinds" ] && merge_kinds "$STEP_BASE.kinds"
-  [ -s "$err" ] && store_err "$err" "$path"
+  if [ -s "$STEP_BASE.kept" ]; then
+    read -r R_KEPT < "$STEP_BASE.kept"
+    [[ $R_KEPT =~ ^\[(\[[0-9]+,[0-9]+\],?)+\]$ ]] || R_KEPT=""
+  fi
+  # A kept step's stderr is the caller's to store (with the item it records, if any).
+  R_ERRF=""
   if [ "${STEP_KEEP:-0}" = 1 ]; then
+    [ -s "$err" ] && R_ERRF=$err
     R_OUT=$out
     return 0
   fi
+  [ -s "$err" ] && store_err "$err" "$path"
   keep_output "$out" "$size" "$clean"
   record_item "$path" "$source" "$execj"
 }
@@ -912,7 +1324,13 @@ record_item() {
   line="{\"path\":$pj,\"source\":$sj,\"exec\":${execj:-null},\"status\":\"$R_STATUS\""
   line+=",\"reason\":$rj,\"rc\":${R_RC:-null},\"started_utc\":$st,\"duration_ms\":${R_DUR:-null}"
   line+=",\"bytes\":${R_BYTES:-null},\"sha256\":$shj,\"source_mtime_utc\":$mt"
-  line+=",\"truncated\":false,\"kept_ranges\":null,\"error\":$ej}"
+  if [ -n "$R_KEPT" ]; then
+    line+=",\"truncated\":true,\"kept_ranges\":$R_KEPT,\"error\":$ej}"
+    COUNT_TRUNCATED=$((COUNT_TRUNCATED + 1))
+    TRUNCATED_PATHS+=("$path")
+  else
+    line+=",\"truncated\":false,\"kept_ranges\":null,\"error\":$ej}"
+  fi
   printf '%s\n' "$line" >> "$ITEMS"
   case $R_STATUS in
     ok) COUNT_OK=$((COUNT_OK + 1)) ;;
@@ -977,26 +1395,92 @@ phase_system() {
   step_exec system/uname.txt host uname -a
   step_copy system/os-release /etc/os-release
   step_copy system/cmdline /proc/cmdline
-  step_func system/time.txt /etc/localtime bg_time_txt
+  step_func system/time.txt "" bg_time_txt
   step_copy system/localtime.tzif /etc/localtime
   step_func system/boot.txt /proc/sys/kernel/random/boot_id bg_boot_txt
+  step_func system/kernels.tsv /lib/modules bg_kernels_tsv
+  step_func system/pci-devices.tsv /sys/bus/pci/devices bg_pci_tsv
+  step_exec system/lspci.txt host lspci -D -nn -k
+  step_func system/devices.txt /dev/davinci bg_devices_txt
+  step_copy mounts/mountinfo.txt /proc/self/mountinfo
 }
 
 phase_kernel() {
+  local n f
   step_exec kernel/dmesg.txt host dmesg
-  step_exec kernel/journal-b0.jsonl host journalctl -k -b 0 -o json --all --no-pager
+  journal_step 0
   step_copy kernel/tainted /proc/sys/kernel/tainted
+  step_exec kernel/secure-boot.txt host mokutil --sb-state
+  step_exec kernel/boots.txt host journalctl --list-boots --utc --no-pager
+  # Earlier boots: only those the journal lists (an absent boot is no failure).
+  if [ -f "$BUNDLE/kernel/boots.txt" ]; then
+    for ((n = 1; n <= OPT_BOOTS; n++)); do
+      grep -q -E "^ *-$n " "$BUNDLE/kernel/boots.txt" && journal_step "-$n"
+    done
+  fi
+  STEP_KEEP=1 step_func kernel/syslog /var/log bg_list_named /var/log 'messages*' 'kern.log*' 'syslog*'
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_func "kernel/syslog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
+    done < "$R_OUT"
+  fi
+}
+
+# The kernel journal of boot $1 (0, -1, ...), head and tail kept beyond the log cap.
+journal_step() {
+  local b=$1 argv
+  argv=(journalctl -k -b "$b" -o json --all --no-pager)
+  tool_path journalctl
+  if [ -z "$TP" ]; then step_exec "kernel/journal-b$b.jsonl" host "${argv[@]}"; return; fi
+  json_argv "${argv[@]}"
+  run_step host "kernel/journal-b$b.jsonl" "$TP" "$J" bg_exec_capped "$LOG_CAP" "$TP" "${argv[@]:1}"
 }
 
 phase_processes() {
-  local pid d
-  for pid in "${OPT_PIDS[@]}"; do
+  local pid d p
+  if [ ${#OPT_PIDS[@]} -eq 0 ]; then
+    STEP_KEEP=1 step_func processes /proc bg_find_targets
+    if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+      while IFS= read -r p; do
+        [[ $p =~ ^[0-9]+$ ]] && TARGET_PIDS+=("$p")
+      done < <(sort -n "$R_OUT")
+    fi
+    progress "target processes found in /proc: ${TARGET_PIDS[*]:-none}"
+  else
+    TARGET_PIDS=("${OPT_PIDS[@]}")
+  fi
+  for pid in "${TARGET_PIDS[@]}"; do
     d=processes/$pid
+    # status first: its State line says whether the process is stuck in the kernel.
     step_copy "$d/status" "/proc/$pid/status"
-    step_copy "$d/stat" "/proc/$pid/stat"
-    step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
-    step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
     step_copy "$d/maps" "/proc/$pid/maps"
+    step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
+    step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
+    step_copy "$d/stat" "/proc/$pid/stat"
+    step_copy "$d/mountinfo" "/proc/$pid/mountinfo"
+    step_copy "$d/cgroup" "/proc/$pid/cgroup"
+    step_func "$d/fd.tsv" "/proc/$pid/fd" bg_fd_tsv "$pid"
+    step_func "$d/exe.txt" "/proc/$pid/exe" bg_readlink "$pid" exe
+    step_func "$d/root.txt" "/proc/$pid/root" bg_readlink "$pid" root
+    step_func "$d/tz.txt" "/proc/$pid/root/etc/localtime" bg_proc_tz "$pid"
+    step_func "$d/localtime.tzif" "/proc/$pid/root/etc/localtime" bg_proc_tzif "$pid"
+    step_func "$d/threads.1.txt" "/proc/$pid/task" bg_threads "$pid"
+  done
+  # The second thread sample a while after the first: a thread that has not moved is stuck.
+  for pid in "${TARGET_PIDS[@]}"; do
+    step_func "processes/$pid/threads.2.txt" "/proc/$pid/task" bg_threads "$pid"
+  done
+  # Where each process's files are: the host's, or a mount namespace of its own.
+  mount_ns 1; HOST_MNTNS=$MNTNS
+  [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
+  for pid in "${TARGET_PIDS[@]}"; do
+    mount_ns "$pid"
+    if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
+      PID_ORIGIN[$pid]=mnt-$MNTNS
+    else
+      PID_ORIGIN[$pid]=host
+    fi
   done
 }
 
@@ -1008,14 +1492,145 @@ phase_modules() {
   step_copy modules/proc-modules.txt /proc/modules
   step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
   step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
+  module_tool_steps
+  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
+    /lib/depmod.d /etc/modules-load.d
+  initramfs_steps
+  step_exec modules/dkms-status.txt host dkms status
+  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
 }
 
-# Copies every file under host directory $2 to logs/$1/<path>; rows for logs/index.tsv go
-# to LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*.
+# KVERS = the running kernel and the boot default (from system/kernels.tsv); MODNAMES = the
+# Ascend modules loaded or installed (from modules/sysfs.tsv and modules/tree.tsv).
+modules_known() {
+  local f k
+  KVERS=() MODNAMES=()
+  declare -A known=()
+  f=$BUNDLE/system/kernels.tsv
+  if [ -f "$f" ]; then
+    while IFS=$'\t' read -r k run boot _; do
+      [ "$k" = kver ] && continue
+      if [ "$run" = 1 ] || [ "$boot" = 1 ]; then KVERS+=("$k"); fi
+    done < "$f"
+  fi
+  for f in sysfs tree; do
+    [ -f "$BUNDLE/modules/$f.tsv" ] || continue
+    while IFS=$'\t' read -r a b _; do
+      [ "$f" = tree ] && a=$b
+      case $a in name|module|"") continue ;; esac
+      [ -n "${known[$a]}" ] && continue
+      known[$a]=1
+      MODNAMES+=("$a")
+    done < "$BUNDLE/modules/$f.tsv"
+  done
+}
+
+module_tool_steps() {
+  local k m
+  modules_known
+  for k in "${KVERS[@]}"; do
+    for m in "${MODNAMES[@]}"; do
+      step_exec "modules/modinfo/$k/$m.txt" host modinfo -k "$k" "$m"
+      step_exec "modules/modprobe-deps/$k/$m.txt" host modprobe -S "$k" --show-depends "$m"
+    done
+  done
+  for m in "${MODNAMES[@]}"; do
+    step_exec "modules/modprobe-dry-run/$m.txt" host modprobe -n -v "$m"
+  done
+}
+
+initramfs_steps() {
+  local k tool=""
+  tool_path lsinitrd; [ -n "$TP" ] && tool=$TP
+  if [ -z "$tool" ]; then tool_path lsinitramfs; tool=$TP; fi
+  for k in "${KVERS[@]}"; do
+    if [ -z "$tool" ]; then
+      reset_result
+      step_gate host || return 0
+      [ -n "$R_STATUS" ] || { R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found; }
+      record_item "modules/initramfs-$k.txt" "/boot" ""
+      continue
+    fi
+    step_func "modules/initramfs-$k.txt" /boot bg_initramfs "$k" "$tool"
+  done
+}
+
+# Copies every file under the directories $2... (depth 3) to $1/<original path>; a directory
+# that does not exist is recorded once as absent.
+copy_listed() {
+  local dest=$1 d f
+  shift
+  for d in "$@"; do
+    STEP_KEEP=1 step_func "$dest$d" "$d" bg_list_files "$d" 3
+    if [ "$R_STATUS" != ok ]; then
+      if [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
+        [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$dest$d"
+        record_item "$dest$d" "$d" ""
+      fi
+      continue
+    fi
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_copy "$dest$f" "$f"
+    done < "$R_OUT"
+  done
+}
+
+phase_ascend() {
+  local p drv=/usr/local/Ascend id dir f rel line
+  step_copy ascend/ascend_install.info /etc/ascend_install.info
+  if [ -f "$BUNDLE/ascend/ascend_install.info" ]; then
+    p=$(sed -n 's/^Driver_Install_Path_Param=//p' "$BUNDLE/ascend/ascend_install.info" | head -n 1)
+    case $p in /*) drv=${p%/} ;; esac
+  fi
+  step_copy ascend/driver-version.info "$drv/driver/version.info"
+  step_copy ascend/firmware-version.info "$drv/firmware/version.info"
+  step_func ascend/cann/index.tsv /usr/local/Ascend bg_cann_index /usr/local/Ascend "$drv" /etc/Ascend
+  if [ -f "$BUNDLE/ascend/cann/index.tsv" ]; then
+    while IFS=$'\t' read -r id dir _ _ _ _ f; do
+      [ "$id" = id ] && continue
+      [[ $id =~ ^c[0-9]+$ ]] || continue
+      rel=${f#"$dir"/}
+      step_copy "ascend/cann/$id/$rel" "$f"
+      for line in version.cfg version.info; do
+        [ -e "$ROOT$dir/$line" ] && step_copy "ascend/cann/$id/$line" "$dir/$line"
+      done
+    done < "$BUNDLE/ascend/cann/index.tsv"
+  fi
+  step_func ascend/paths.tsv /usr/local/Ascend bg_paths_tsv "${TARGET_PIDS[@]}"
+  STEP_KEEP=1 step_func ascend/seclog /var/log/ascend_seclog bg_list_named /var/log/ascend_seclog '*'
+  if [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_func "ascend/seclog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
+    done < "$R_OUT"
+  elif [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/seclog
+    record_item ascend/seclog /var/log/ascend_seclog ""
+  fi
+  step_copy ascend/hccn.conf /etc/hccn.conf
+}
+
+# Files the user asked for with --add: under extra/<original path>.
+phase_extra() {
+  local p
+  for p in "${OPT_ADD[@]}"; do
+    if [ -d "$ROOT$p" ]; then copy_listed extra "$p"; else step_copy "extra$p" "$p"; fi
+  done
+}
+
+# Copies every file under directory $2, seen through $3 (empty = the host's /,
+# /proc/<pid>/root = a process's root), to logs/$1/<path>; rows for logs/index.tsv go to
+# LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*. A directory or file already taken
+# is not taken again.
 collect_log_root() {
-  local origin=$1 dir=$2 list f hp dest base pids
-  STEP_KEEP=1 step_func logs/index.tsv "$dir" bg_list_files "$dir"
+  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids
+  [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
+  LOG_DIRS_SEEN[$origin:$dir]=1
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_files "$via$dir"
   [ -n "$R_STATUS" ] || return 0
+  [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
   # logs/index.tsv reports the first listing that found the directory.
   if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
     LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
@@ -1025,14 +1640,42 @@ collect_log_root() {
   [ -n "$list" ] && [ -s "$list" ] || return 0
   while IFS= read -r -d '' f; do
     hp=${f#"$ROOT"}
-    dest=logs/$origin$hp
-    step_func "$dest" "$hp" bg_copy_log "$hp"
+    op=${hp#"$via"}
+    dest=logs/$origin$op
+    [ -z "${LOG_DESTS_SEEN[$dest]}" ] || continue
+    LOG_DESTS_SEEN[$dest]=1
+    step_func "$dest" "$hp" bg_copy_log_capped "$hp" "$LOG_CAP"
     [ "$R_STATUS" = ok ] || continue
     base=${hp##*/}
     pids=""
     if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
-    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$hp" "$origin" "$pids" 0 "")")
+    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$op" "$origin" "$pids" "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")
   done < "$list"
+}
+
+# The log directories of target process $1, seen through its root: its
+# ASCEND_PROCESS_LOG_PATH, ASCEND_WORK_PATH/log and HOME/ascend/log (from the collected
+# environ). Origin: host when it shares the host's mount namespace, mnt-<id> otherwise.
+collect_process_logs() {
+  local pid=$1 env=$BUNDLE/processes/$1/environ rec home="" d dirs=() origin=host via=""
+  [ -f "$env" ] || return 0
+  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+    case $rec in
+      ASCEND_PROCESS_LOG_PATH=?*) dirs+=("${rec#*=}") ;;
+      ASCEND_WORK_PATH=?*) dirs+=("${rec#*=}/log") ;;
+      HOME=?*) home=${rec#*=} ;;
+    esac
+  done < "$env"
+  [ -n "$home" ] && dirs+=("$home/ascend/log")
+  mount_ns "$pid"
+  if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
+    origin=mnt-$MNTNS via=/proc/$pid/root
+  fi
+  for d in "${dirs[@]}"; do
+    case $d in /*) ;; *) continue ;; esac
+    resolve_in_root "$ROOT$via" "$d" || continue
+    collect_log_root "$origin" "$RESOLVED" "$via"
+  done
 }
 
 gen_log_index() {
@@ -1042,8 +1685,22 @@ gen_log_index() {
 }
 
 phase_logs() {
+  local pid d
   LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
+  LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+  mount_ns 1; HOST_MNTNS=$MNTNS
+  [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
+  for pid in "${TARGET_PIDS[@]}"; do
+    ((INTERRUPTED)) && break
+    collect_process_logs "$pid"
+  done
   collect_log_root host /root/ascend/log
+  STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+  fi
+  collect_log_root host /var/log/npu
+  for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
   ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
   reset_result
   if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then
@@ -1056,8 +1713,37 @@ phase_logs() {
 }
 
 phase_device() {
+  local npu chip logic rest k seen_ids=" " logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
+  [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
+  # Rows "NPU ID  Chip ID  Chip Logic ID  Chip Name"; a chip without a logic id ("-") is the
+  # MCU: it has no health or usages of its own.
+  while read -r npu chip logic rest; do
+    [[ $npu =~ ^[0-9]+$ && $chip =~ ^[0-9]+$ && $logic =~ ^[0-9]+$ ]] || continue
+    step_exec "ascend/npu-smi-health-$npu-$chip.txt" device npu-smi info -t health -i "$npu" -c "$chip"
+    [[ $seen_ids == *" $logic "* ]] || { seen_ids+="$logic "; logics+=("$logic"); }
+  done < "$BUNDLE/ascend/npu-smi-map.txt"
+  # Usages several times: a stuck device shows the same counters in every sample.
+  for k in 1 2 3; do
+    while read -r npu chip logic rest; do
+      [[ $npu =~ ^[0-9]+$ && $chip =~ ^[0-9]+$ && $logic =~ ^[0-9]+$ ]] || continue
+      usage_step "$npu" "$chip" "$k"
+    done < "$BUNDLE/ascend/npu-smi-map.txt"
+  done
+  for logic in "${logics[@]}"; do
+    step_exec "ascend/hccn-link-$logic.txt" device hccn_tool -i "$logic" -link -g
+  done
+}
+
+# npu-smi usages of NPU $1 chip $2, sample $3, with its sampled_utc= line first.
+usage_step() {
+  local path=ascend/npu-smi-usages-$1-$2.$3.txt argv
+  argv=(npu-smi info -t usages -i "$1" -c "$2")
+  tool_path npu-smi
+  if [ -z "$TP" ]; then step_exec "$path" device "${argv[@]}"; return; fi
+  json_argv "${argv[@]}"
+  run_step device "$path" "$TP" "$J" bg_sampled "$TP" "${argv[@]:1}"
 }
 
 # ---------------------------------------------------------------------------------------
@@ -1073,11 +1759,21 @@ usage() {
     "" \
     "Options:" \
     "  -o, --out DIR      where the archive goes (default: $OPT_OUT)" \
-    "  -p, --pid PID      a target process (repeatable, or PID,PID): its environ, cmdline," \
-    "                     maps, status and stat" \
+    "  -p, --pid PID      a target process (repeatable, or PID,PID); default: every process" \
+    "                     mapping libascendcl, libascend_hal or libtorch_npu or holding" \
+    "                     /dev/davinci* open, found in /proc" \
     "      --timeout S    seconds per step before it is stopped (default: $OPT_TIMEOUT)" \
     "      --deadline S   seconds for the whole run, which then ends with what it has" \
     "                     (default: $OPT_DEADLINE)" \
+    "      --add PATH     also collect this file or directory (under extra/; repeatable)" \
+    "      --log-dir DIR  also collect the logs under DIR (repeatable)" \
+    "      --since WHEN   logs changed since WHEN only: 2h, 3d, 90m, or a date (2026-06-13)" \
+    "      --boots N      kernel journals of N earlier boots too (default: $OPT_BOOTS)" \
+    "      --max-log-mb N keep at most N MB of one log; longer ones keep head, tail and the" \
+    "                     first and last ERROR/timeout (default: $OPT_MAX_LOG_MB)" \
+    "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB" \
+    "      --pip          accepted for pip listings (opt-in: pip starts site hooks); not yet" \
+    "                     collected by this version" \
     "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
     "      --no-redact    keep secret-looking values (default: they are redacted)" \
     "  -h, --help         this text" \
@@ -1102,10 +1798,10 @@ parse_args() {
   local v p
   while [ $# -gt 0 ]; do
     case $1 in
-      -o|--out|--timeout|--deadline|-p|--pid)
+      -o|--out|--timeout|--deadline|-p|--pid|--add|--log-dir|--since|--boots|--max-log-mb|--max-total-mb)
         [ $# -ge 2 ] || usage_error "$1 needs a value"
         v=$2 ;;
-      --out=*|--timeout=*|--deadline=*|--pid=*) v=${1#*=} ;;
+      --out=*|--timeout=*|--deadline=*|--pid=*|--add=*|--log-dir=*|--since=*|--boots=*|--max-log-mb=*|--max-total-mb=*) v=${1#*=} ;;
       *) v="" ;;
     esac
     case $1 in
@@ -1120,6 +1816,20 @@ parse_args() {
           p=$((10#$p))
           [[ " ${OPT_PIDS[*]} " == *" $p "* ]] || OPT_PIDS+=("$p")
         done ;;
+      --add|--add=*|--log-dir|--log-dir=*)
+        case $v in /*) ;; *) v=$PWD/$v ;; esac
+        while [[ $v == */ && $v != / ]]; do v=${v%/}; done
+        case $1 in --add*) OPT_ADD+=("$v") ;; *) OPT_LOG_DIRS+=("$v") ;; esac ;;
+      --since|--since=*) OPT_SINCE=$v ;;
+      --boots|--boots=*)
+        if ! [[ $v =~ ^[0-9]+$ ]] || ((10#$v > 100)); then usage_error "--boots needs a number 0-100, not '$v'"; fi
+        OPT_BOOTS=$((10#$v)) ;;
+      --max-log-mb|--max-log-mb=*|--max-total-mb|--max-total-mb=*)
+        if ! [[ $v =~ ^[0-9]+$ ]] || ((10#$v == 0 || 10#$v > 1000000)); then
+          usage_error "${1%%=*} needs a whole number of MB, not '$v'"
+        fi
+        case $1 in --max-log-mb*) OPT_MAX_LOG_MB=$((10#$v)) ;; *) OPT_MAX_TOTAL_MB=$((10#$v)) ;; esac ;;
+      --pip) OPT_PIP=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;
       -h|--help) usage; exit 0 ;;
@@ -1127,11 +1837,29 @@ parse_args() {
       *) usage_error "unknown option '$1'" ;;
     esac
     case $1 in
-      -o|--out|--timeout|--deadline|-p|--pid) shift 2 ;;
+      -o|--out|--timeout|--deadline|-p|--pid|--add|--log-dir|--since|--boots|--max-log-mb|--max-total-mb) shift 2 ;;
       *) shift ;;
     esac
   done
   [ -n "$OPT_OUT" ] || usage_error "--out needs a directory"
+  [ -z "$OPT_SINCE" ] || since_minutes "$OPT_SINCE"
+}
+
+# SINCE_MIN = minutes since --since ($1: 2h, 3d, 90m, or an ISO date that date(1) reads).
+since_minutes() {
+  local n e now
+  case $1 in
+    [0-9]*[mhd])
+      n=${1%?}
+      [[ $n =~ ^[0-9]+$ ]] || usage_error "--since needs 2h, 3d, 90m or a date, not '$1'"
+      case $1 in *m) SINCE_MIN=$((10#$n)) ;; *h) SINCE_MIN=$((10#$n * 60)) ;; *d) SINCE_MIN=$((10#$n * 1440)) ;; esac ;;
+    *)
+      e=$(date -u -d "$1" +%s 2>/dev/null)
+      [[ $e =~ ^[0-9]+$ ]] || usage_error "--since needs 2h, 3d, 90m or a date, not '$1'"
+      epoch_now; now=$EPOCH
+      SINCE_MIN=$(( (now - e) / 60 + 1 ))
+      ((SINCE_MIN > 0)) || SINCE_MIN=1 ;;
+  esac
 }
 
 record_locale() {
@@ -1250,6 +1978,10 @@ init_run() {
     exec {POLL_FD}<>"$WORK/poll"
   fi
   build_log_masks
+  LOG_CAP=$((OPT_MAX_LOG_MB * 1048576))
+  if ((OPT_MAX_TOTAL_MB > 0 && OPT_MAX_TOTAL_MB * 1048576 / 4 < LOG_CAP)); then
+    LOG_CAP=$((OPT_MAX_TOTAL_MB * 1048576 / 4))
+  fi
   trap on_signal INT TERM
   progress "collecting into $BUNDLE (timeout ${OPT_TIMEOUT}s per step, deadline ${OPT_DEADLINE}s)"
   check_free_space
@@ -1284,8 +2016,12 @@ write_manifest() {
       "$( ((OPT_REDACT)) && echo true || echo false)" "$out"
     out="" sep=""
     for k in "${OPT_PIDS[@]}"; do out+="$sep$k"; sep=","; done
-    printf '"options": {"timeout_s": %s, "deadline_s": %s, "safe_mode": %s, "pids": [%s]},\n' \
+    printf '"options": {"timeout_s": %s, "deadline_s": %s, "safe_mode": %s, "pids": [%s]' \
       "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
+    out="" sep=""
+    for k in "${TARGET_PIDS[@]}"; do out+="$sep$k"; sep=","; done
+    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s},\n' \
+      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)"
     printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
       "$( ((INTERRUPTED)) && echo true || echo false)" \
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
@@ -1343,7 +2079,11 @@ print_summary() {
     ((n > 12)) && shown+=", and $((n - 12)) more"
     ((n > 0)) && progress "$label: $shown"
   done
-  progress "truncated: none"
+  if ((${#TRUNCATED_PATHS[@]})); then
+    progress "truncated (head and tail kept): ${TRUNCATED_PATHS[*]:0:12}"
+  else
+    progress "truncated: none"
+  fi
   for e in "${ABANDONED_NOTES[@]}"; do progress "abandoned: $e (it may be stuck in the kernel)"; done
   ((${#TOOLS_ABSENT[@]})) && progress "tools absent: ${TOOLS_ABSENT[*]}"
 }

@@ -67,7 +67,7 @@ fake_bin_base() {
     p=$(type -P "$t") && ln -s "$p" "$H/bin/$t"
   done
   cp "$LIB_DIR"/stubs/_hang.sh "$H/bin/"
-  for t in npu-smi dmesg journalctl lsmod uname; do cp "$LIB_DIR/stubs/$t" "$H/bin/$t"; done
+  for t in npu-smi dmesg journalctl lsmod uname hccn_tool; do cp "$LIB_DIR/stubs/$t" "$H/bin/$t"; done
   chmod 755 "$H/bin"/*
 }
 
@@ -83,12 +83,20 @@ fake_bin_hanging_timeout() {
 
 stub_mode() { printf '%s\n' "$2" > "$H/state/$1.mode"; }
 
-# A module file whose .modinfo carries vermagic and srcversion, as modinfo reads them.
+# A module file whose .modinfo carries vermagic and srcversion, as modinfo reads them, and
+# a GNU build-id note whose 20-byte id is the module's srcversion bytes (see build_id_of).
 module_file() {
   mkdir -p "$(dirname "$1")"
-  printf '\177ELF fake module %s\0license=GPL\0srcversion=%s\0depends=\0vermagic=%s SMP mod_unload aarch64\0' \
-    "$2" "$3" "$KVER" > "$1"
+  {
+    printf '\177ELF fake module %s\0license=GPL\0srcversion=%s\0depends=\0vermagic=%s SMP mod_unload aarch64\0' \
+      "$2" "$3" "$KVER"
+    printf '\004\000\000\000\024\000\000\000\003\000\000\000GNU\000'
+    printf '%s' "$3" | head -c 20
+  } > "$1"
 }
+
+# The build id module_file writes for srcversion $1 (hex of its first 20 bytes).
+build_id_of() { printf '%s' "$1" | head -c 20 | od -An -v -tx1 | tr -d ' \n'; }
 
 fake_sysroot() {
   local p=$TRAIN_PID m
@@ -113,6 +121,18 @@ fake_sysroot() {
   plant "/proc/$p/stat" '4242 (python3) S 4200 4242 4200 34816 4242 4194304 81283 0 12 0 52331 4120 0 0 20 0 57 0 7745000 19876544512 1234567 18446744073709551615 1 1 0 0 0 0 0 16781312 1098 0 0 0 17 12 0 0 0 0 0\n'
   plant "/proc/$p/maps" 'aaaab1e40000-aaaab1e41000 r-xp 00000000 fd:00 1317 /usr/bin/python3.9\nffff8c000000-ffff8c400000 r-xp 00000000 fd:00 5518 /usr/local/Ascend/ascend-toolkit/8.5.0/aarch64-linux/lib64/libascendcl.so\nffff8d000000-ffff8d200000 r-xp 00000000 fd:00 6602 /usr/local/Ascend/driver/lib64/driver/libascend_hal.so\n'
   chmod 400 "$SYSROOT/proc/$p/environ"
+  fake_process_extras "$p" 4026531840 ../..
+  ln -s /dev/davinci0 "$SYSROOT/proc/$p/fd/12"
+  ln -s /dev/davinci_manager "$SYSROOT/proc/$p/fd/13"
+  ln -s /root/ascend/log/debug/plog/plog-4242_20260613170033666.log "$SYSROOT/proc/$p/fd/14"
+  # A process that maps nothing of Ascend's and holds no davinci node: never a target.
+  plant /proc/777/maps 'aaaab1e40000-aaaab1e41000 r-xp 00000000 fd:00 1317 /usr/sbin/sshd\n'
+  plant /proc/777/status 'Name:\tsshd\nState:\tS (sleeping)\n'
+  mkdir -p "$SYSROOT/proc/777/fd"
+  ln -s /dev/null "$SYSROOT/proc/777/fd/0"
+  # The host's own mount namespace (pid 1).
+  mkdir -p "$SYSROOT/proc/1/ns"
+  ln -s 'mnt:[4026531840]' "$SYSROOT/proc/1/ns/mnt"
 
   # /sys/module: three Ascend modules (one with a build id note) and one other.
   for m in drv_pcie_host drv_devmm_host ascend_trs_core nvme; do
@@ -136,6 +156,35 @@ fake_sysroot() {
   module_file "$lm/updates/asdrv_fms.ko.tmp" asdrv_fms 99AA88BB77CC66DD55EE44F
   gzip -c "$lm/updates/asdrv_fms.ko.tmp" > "$lm/updates/asdrv_fms.ko.gz"
   rm "$lm/updates/asdrv_fms.ko.tmp"
+  if command -v xz >/dev/null 2>&1; then
+    module_file "$lm/extra/ascend_queue.ko.tmp" ascend_queue 1234567890ABCDEFFEDCBA9
+    xz -c "$lm/extra/ascend_queue.ko.tmp" > "$lm/extra/ascend_queue.ko.xz"
+    rm "$lm/extra/ascend_queue.ko.tmp"
+  fi
+  printf '%s\n' "updates/drv_pcie_host.ko:" "updates/dkms/drv_devmm_host.ko: updates/drv_pcie_host.ko" \
+    "kernel/drivers/nvme/host/nvme.ko:" > "$lm/modules.dep"
+  plant /etc/modprobe.d/ascend.conf 'options drv_pcie_host debug=0\n'
+  # The installation: version files, a toolkit, the security log, PCI devices, device nodes.
+  plant /etc/ascend_install.info 'Driver_Install_Type=run\nUserName=HwHiAiUser\nDriver_Install_Path_Param=/usr/local/Ascend\nDriver_Install_Status=complete\n'
+  plant /usr/local/Ascend/driver/version.info 'Version=24.1.rc2\nascendhal_version=7.35.23\n'
+  plant /usr/local/Ascend/firmware/version.info 'Version=7.5.0.1.129\n'
+  plant /usr/local/Ascend/ascend-toolkit/8.5.0/aarch64-linux/ascend_toolkit_install.info 'package_name=Ascend-cann-toolkit\nversion=8.5.0\ninnerversion=V100R001C25SPC001B215\narch=aarch64\n'
+  plant /usr/local/Ascend/ascend-toolkit/8.5.0/version.cfg '# version: 1.0\nruntime_running_version=[8.5.0.1:8.5.0]\n'
+  ln -s 8.5.0 "$SYSROOT/usr/local/Ascend/ascend-toolkit/latest"
+  plant /var/log/ascend_seclog/operation.log '2026-06-10 10:00:00 install driver 24.1.rc2 success\n'
+  plant /var/log/messages 'Jun 13 17:03:33 npu-node-07 kernel: [ascend] [devmm] [ERROR] ioctl timeout\n'
+  plant /var/log/npu/slog/host-0/host-0_20260613170033.log '[ERROR] DRV(1234,hdcd):2026-06-13-17:03:33.000.001 [hdc.c:10] hdc timeout\n'
+  plant /sys/bus/pci/devices/0000:c1:00.0/vendor '0x19e5\n'
+  plant /sys/bus/pci/devices/0000:c1:00.0/device '0xd802\n'
+  plant /sys/bus/pci/devices/0000:c1:00.0/class '0x120000\n'
+  plant /sys/bus/pci/devices/0000:c1:00.0/current_link_width '16\n'
+  mkdir -p "$SYSROOT/sys/bus/pci/drivers/devdrv_device_driver"
+  ln -s ../../../bus/pci/drivers/devdrv_device_driver "$SYSROOT/sys/bus/pci/devices/0000:c1:00.0/driver"
+  plant /dev/davinci0 ''
+  plant /dev/davinci_manager ''
+  plant /dev/devmm_svm ''
+  plant /proc/self/mountinfo '22 1 253:0 / / rw,relatime shared:1 - xfs /dev/mapper/root rw\n'
+
   module_file "$lm/kernel/drivers/nvme/host/nvme.ko" nvme 1111111111111111111111
   mkdir -p "$lm/updates/dkms"
   ln -s "$dkms/drv_devmm_host.ko" "$lm/updates/dkms/drv_devmm_host.ko"
@@ -153,6 +202,42 @@ fake_sysroot() {
   chmod 700 "$SYSROOT/root"
 }
 
+# The per-process files Collector B reads: mountinfo, cgroup, fd/, exe, root, ns/mnt and
+# two threads under task/. $1 pid, $2 mount namespace id, $3 what its root link points to
+# (relative, so that it stays inside the fake host).
+fake_process_extras() {
+  local p=$1 t
+  plant "/proc/$p/mountinfo" '22 1 253:0 / / rw,relatime shared:1 - xfs /dev/mapper/root rw\n'
+  plant "/proc/$p/cgroup" '0::/system.slice/train.service\n'
+  mkdir -p "$SYSROOT/proc/$p/fd" "$SYSROOT/proc/$p/ns"
+  ln -s /dev/null "$SYSROOT/proc/$p/fd/0"
+  ln -s /usr/bin/python3.9 "$SYSROOT/proc/$p/exe"
+  ln -s "$3" "$SYSROOT/proc/$p/root"
+  ln -s "mnt:[$2]" "$SYSROOT/proc/$p/ns/mnt"
+  for t in "$p" $((p + 8)); do
+    plant "/proc/$p/task/$t/stat" "$t (python3) S 4200 $p 4200 0 -1 4194304 1 0 0 0 52 4 0 0 20 0 57 0 7745000 0 0\n"
+    plant "/proc/$p/task/$t/wchan" 'devdrv_manager_ioctl'
+  done
+}
+
+# A container process $1 in mount namespace $2 whose root is $SYSROOT/containers/<pid>: its
+# /etc/localtime is an ABSOLUTE link to New York's zone that exists only inside its root
+# (the host's /usr/share/zoneinfo has no such file), and its plogs sit at the same path
+# as the host's, /root/ascend/log.
+fake_container_process() {
+  local p=$1 ns=$2 c=/containers/$1
+  plant "/proc/$p/cmdline" 'python3\0train.py\0'
+  plant "/proc/$p/environ" "HOME=/root\0ASCEND_PROCESS_LOG_PATH=/root/ascend/log\0"
+  plant "/proc/$p/status" "Name:\tpython3\nState:\tS (sleeping)\nPid:\t$p\n"
+  plant "/proc/$p/stat" "$p (python3) S 1 $p 1 0 -1 4194304 1 0 0 0 52 4 0 0 20 0 57 0 7745000 0 0\n"
+  plant "/proc/$p/maps" 'ffff8e000000-ffff8e400000 r-xp 00000000 fd:00 7001 /usr/local/lib/python3.9/site-packages/torch_npu/lib/libtorch_npu.so\n'
+  fake_process_extras "$p" "$ns" "../..$c"
+  mkdir -p "$SYSROOT$c/usr/share/zoneinfo/America" "$SYSROOT$c/etc"
+  cp "$LIB_DIR/fixtures/America_New_York.tzif" "$SYSROOT$c/usr/share/zoneinfo/America/New_York"
+  ln -s /usr/share/zoneinfo/America/New_York "$SYSROOT$c/etc/localtime"
+  plant "$c/root/ascend/log/debug/plog/plog-${p}_20260613170033666.log" "[ERROR] RUNTIME($p,python3):2026-06-13-05:03:33.666.123 [stream.cc:1024]$p container $ns stall\n"
+}
+
 fake_state() {
   mkdir -p "$H/state"
   : > "$H/state/pids"
@@ -164,6 +249,10 @@ fake_state() {
   printf '%s\n' '[    3.204311] drv_pcie_host: loading out-of-tree module taints kernel.' \
     '[86400.101220] [ascend] [devmm] [ERROR] [devmm_svm_ioctl 1203] <python3:4242> ioctl timeout' > "$H/state/dmesg.txt"
   printf '%s\n' '{"__REALTIME_TIMESTAMP":"1781398800101220","_BOOT_ID":"5e1f0c3a9d2b4c1e8f6a0b7d3e2a1c90","MESSAGE":"drv_pcie_host: loading out-of-tree module taints kernel.","PRIORITY":"4"}' > "$H/state/journal-b0.jsonl"
+  printf '%s\n' '{"__REALTIME_TIMESTAMP":"1781212400101220","_BOOT_ID":"0a1f0c3a9d2b4c1e8f6a0b7d3e2a1c91","MESSAGE":"drv_pcie_host: loading out-of-tree module taints kernel.","PRIORITY":"4"}' > "$H/state/journal-b-1.jsonl"
+  printf '%s\n' 'IDX BOOT ID                          FIRST ENTRY                 LAST ENTRY' \
+    ' -1 0a1f0c3a9d2b4c1e8f6a0b7d3e2a1c91 Tue 2026-06-09 08:00:00 UTC Fri 2026-06-12 23:59:00 UTC' \
+    '  0 5e1f0c3a9d2b4c1e8f6a0b7d3e2a1c90 Sat 2026-06-13 00:00:00 UTC Sat 2026-06-13 17:10:00 UTC' > "$H/state/boots.txt"
 }
 
 # Builds a fresh fake host; sets H, SYSROOT, OUT.

@@ -92,10 +92,10 @@ grep -q "$(printf '^%s\t/root/ascend/log/debug/plog/plog-4242_20260613170033666.
   fail "logs/index.tsv row for the debug plog: $(cat "$B/logs/index.tsv")"
 expect_item "$L/run/plog/quote\\\"and\\\\back.log" ok
 grep -q -F 'run/plog/quote"and\\back.log' "$B/logs/index.tsv" || fail "logs/index.tsv does not escape a backslash as \\\\"
-[ "$(wc -l < "$B/logs/index.tsv")" = 6 ] || fail "logs/index.tsv should have a header and 5 rows"
+[ "$(wc -l < "$B/logs/index.tsv")" = 7 ] || fail "logs/index.tsv should have a header and 6 rows (5 plogs, 1 slog)"
 
 grep -q '"locale": "zh_CN.GBK"' "$B/manifest.json" || fail "manifest does not record the original locale"
-grep -q 'progress\|\[6/6\] device' "$STDERR_FILE" || fail "no progress line per phase"
+grep -q '\[8/8\] device' "$STDERR_FILE" || fail "no progress line per phase"
 grep -q "archive: $ARCHIVE ([0-9]* bytes)" "$STDERR_FILE" || fail "no archive path and size at the end"
 [ -z "$(find "$OUT" -mindepth 1 -maxdepth 1 ! -name 'ascend-bundle-*.tar.zst')" ] || fail "leftovers in the output directory: $(ls -A "$OUT")"
 

@@ -9,11 +9,11 @@ hang_like_a_stuck_tool() {
   echo "$$" >> "$FAKE_HOST/state/pids"
   if [ "$1" = with-grandchild ]; then
     # A grandchild in a session of its own keeps our stdout open after we are killed.
-    setsid sleep 45 &
+    setsid sleep 150 &
     echo "$!" >> "$FAKE_HOST/state/pids"
   fi
   printf 'partial output before the hang\n'
-  for ((i = 0; i < 45; i++)); do sleep 1; done
+  for ((i = 0; i < 150; i++)); do sleep 1; done
   exit 0
 }
 
