@@ -33,6 +33,7 @@ constexpr std::array kLayout = {
     Rule{"manifest.items.jsonl", K::manifest_items_jsonl},
     Rule{"**/*.err", K::step_stderr},
     Rule{"env/collector-env", K::collector_env},
+    Rule{"collector/*", K::collector_note},
     // system/
     Rule{"system/uname.txt", K::uname},
     Rule{"system/os-release", K::os_release},

@@ -17,6 +17,7 @@ constexpr std::array kKinds = {
     KindInfo{SourceKind::manifest_items_jsonl, "manifest_items_jsonl", "collector step log (manifest.items.jsonl)"},
     KindInfo{SourceKind::step_stderr, "step_stderr", "stderr of a collection step (<path>.err)"},
     KindInfo{SourceKind::collector_env, "collector_env", "the collector's own filtered environment"},
+    KindInfo{SourceKind::collector_note, "collector_note", "the collector's own notes on its run (collector/: free space, tools found, timeout check)"},
     KindInfo{SourceKind::uname, "uname", "uname -a"},
     KindInfo{SourceKind::os_release, "os_release", "/etc/os-release"},
     KindInfo{SourceKind::kernel_cmdline, "kernel_cmdline", "/proc/cmdline"},

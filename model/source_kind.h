@@ -9,7 +9,7 @@ namespace triage {
 enum class SourceKind {
   unknown,
   // manifest and collector bookkeeping
-  manifest_json, manifest_items_jsonl, step_stderr, collector_env,
+  manifest_json, manifest_items_jsonl, step_stderr, collector_env, collector_note,
   // system/
   uname, os_release, kernel_cmdline, time_txt, localtime_tzif, boot_txt, kernels_tsv,
   pci_devices_tsv, lspci, devices_txt,

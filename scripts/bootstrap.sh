@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 mode=${1:-demo}
 packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
   catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck)
-[ "$mode" = test ] && packages+=(python3)
+[ "$mode" = test ] && packages+=(python3 xz-utils)  # collector tests: check_bundle.py, .ko.xz modules
 
 missing=()
 for p in "${packages[@]}"; do

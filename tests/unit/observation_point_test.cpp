@@ -192,7 +192,9 @@ TEST_CASE("observation-point: plain Python errors are not observation points", "
   t.exception_type = "KeyError";
   t.message = "'bbox'";
   t.frames.push_back(PyFrame{"/x/data.py", 12, "load", "", make_evidence("job.log", 3, 0, "File")});
-  ev.bundles[0].python.streams.push_back(PyStream{"job.log"});
+  PyStream stream;
+  stream.entry = "job.log";
+  ev.bundles[0].python.streams.push_back(stream);
   ev.bundles[0].python.tracebacks.push_back(t);
   CHECK(run(ev).empty());
 }

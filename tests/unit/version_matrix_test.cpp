@@ -16,12 +16,6 @@ std::string trim(std::string s) {
   return s.substr(i);
 }
 
-Finding const* find(const std::vector<Finding>& fs, std::string_view id) {
-  for (const auto& f : fs)
-    if (f.id == id) return &f;
-  return nullptr;
-}
-
 }  // namespace
 
 TEST_CASE("table 1.1 (verbatim copy) equals the declared rows of the data file, value by value") {
