@@ -3,6 +3,8 @@
 
 #include "correlator/device_exception.h"
 
+#include "analysis_test_support.h"
+
 using namespace triage;
 
 namespace {
@@ -26,18 +28,10 @@ SignatureHit hit(std::string id, int64_t pid, std::vector<std::pair<std::string,
   return h;
 }
 
-std::vector<Finding> run(const BundleFacts& b) {
-  EvidenceSet set;
-  set.bundles.push_back(b);
-  std::vector<Finding> out;
-  analyze_device_exception(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b) { return testing::run_analysis(analyze_device_exception, b); }
 
 const Finding* find(const std::vector<Finding>& v, std::string_view id) {
-  for (const auto& f : v)
-    if (f.id == id) return &f;
-  return nullptr;
+  return testing::find_finding(v, id);
 }
 
 }  // namespace

@@ -6,6 +6,8 @@
 #include "correlator/correlate.h"
 #include "correlator/probe_results.h"
 
+#include "analysis_test_support.h"
+
 using namespace triage;
 
 namespace {
@@ -25,18 +27,10 @@ ProbeResult probe(std::string name, int64_t rc, bool timed_out, int64_t start, i
   return p;
 }
 
-std::vector<Finding> run(const BundleFacts& b) {
-  EvidenceSet set;
-  set.bundles.push_back(b);
-  std::vector<Finding> out;
-  analyze_probe_results(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b) { return testing::run_analysis(analyze_probe_results, b); }
 
 const Finding* find(const std::vector<Finding>& v, std::string_view id) {
-  for (const auto& f : v)
-    if (f.id == id) return &f;
-  return nullptr;
+  return testing::find_finding(v, id);
 }
 
 }  // namespace
