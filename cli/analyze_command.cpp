@@ -22,7 +22,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
                   "Bundle directories, archives or log files (one evidence set)")
       ->required();
   cmd->add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "json"}))
+      ->check(CLI::IsMember({"text", "json", "md", "html", "jsonl"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   add_limit_options(*cmd, g);
@@ -45,6 +45,9 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     render.color = args->output.empty() && want_color(g.color, STDOUT_FILENO);
     Report report = correlate(loaded.evidence, options);
     if (args->format == "json") render_json(report, loaded.evidence, render, *out);
+    else if (args->format == "md") render_markdown(report, loaded.evidence, render, *out);
+    else if (args->format == "html") render_html(report, loaded.evidence, render, *out);
+    else if (args->format == "jsonl") render_jsonl(report, loaded.evidence, render, *out);
     else render_text(report, loaded.evidence, render, *out);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };

@@ -14,6 +14,8 @@
 #include "correlator/probe_results.h"
 #include "correlator/driver_binding.h"
 #include "correlator/module_provenance.h"
+#include "correlator/timeline.h"
+#include "correlator/verdict.h"
 
 namespace triage {
 
@@ -37,6 +39,9 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_module_provenance(evidence, options, report.findings);
   analyze_driver_binding(evidence, options, report.findings);
   sort_findings(report.findings);
+  // Both read the sorted findings: links and evidence refer to them by index.
+  report.verdict = build_verdict(report.findings, evidence, options);
+  report.timeline = build_timeline(report.findings, evidence, options);
   return report;
 }
 

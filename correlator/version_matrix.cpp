@@ -118,8 +118,8 @@ std::string cann_inner(const LibraryFacts& lf, std::string_view install, std::st
   return {};
 }
 
-Severity severity_of(Verdict v) {
-  return v == Verdict::incompatible ? Severity::error : Severity::info;
+Severity severity_of(Compatibility v) {
+  return v == Compatibility::incompatible ? Severity::error : Severity::info;
 }
 
 std::string pid_list(const std::vector<int64_t>& pids) {
@@ -142,9 +142,9 @@ void wheel_finding(const BundleFacts& b, const InUse& u, const std::vector<int64
   f.observed = fmt::format("{} (pids {}); CANN from {}, torch_npu from {}, torch from {}", j.reason,
                            pids.empty() ? "-" : pid_list(pids), u.cann.source, u.torch_npu.source,
                            u.torch.source.empty() ? "nowhere" : u.torch.source);
-  f.supports = j.verdict == Verdict::compatible
+  f.supports = j.verdict == Compatibility::compatible
                    ? "the framework and CANN form a declared pair"
-                   : j.verdict == Verdict::incompatible
+                   : j.verdict == Compatibility::incompatible
                          ? "an unsupported pair: the wheel was built and tested against another CANN"
                          : "no declaration either way; the pairing is untested by the table";
   f.does_not_prove = "anything about the driver, firmware or kernel modules: the table cannot "
@@ -183,7 +183,7 @@ void cann_driver_finding(const BundleFacts& b, const InUse& u, std::vector<Findi
   f.host = b.host;
   f.title = fmt::format("CANN {} with driver {}: {}", u.cann.value, driver, to_string(j.verdict));
   f.observed = j.reason;
-  f.supports = j.verdict == Verdict::incompatible
+  f.supports = j.verdict == Compatibility::incompatible
                    ? "the CANN release notes exclude this driver line"
                    : "the declared relation between the CANN in use and the installed driver";
   f.does_not_prove = "that the resident kernel modules are the installed driver's (a stale "

@@ -33,11 +33,11 @@ const VersionTables& builtin_version_tables();
 // For `knowledge check`: problems of a versions/*.tsv file.
 std::vector<std::string> check_version_table(std::string_view content, const std::string& name);
 
-enum class Verdict { compatible, incompatible, not_declared };
-std::string_view to_string(Verdict v);
+enum class Compatibility { compatible, incompatible, not_declared };
+std::string_view to_string(Compatibility v);
 
 struct Judgement {
-  Verdict verdict = Verdict::not_declared;
+  Compatibility verdict = Compatibility::not_declared;
   std::string reason;  // one sentence
   std::string source;  // the table row's source
   std::string inferred_cann;  // for hotfix wheels

@@ -102,11 +102,11 @@ std::optional<std::pair<std::string, int64_t>> inner_c(std::string_view s) {
 
 }  // namespace
 
-std::string_view to_string(Verdict v) {
+std::string_view to_string(Compatibility v) {
   switch (v) {
-    case Verdict::compatible: return "compatible";
-    case Verdict::incompatible: return "incompatible";
-    case Verdict::not_declared: return "not-declared";
+    case Compatibility::compatible: return "compatible";
+    case Compatibility::incompatible: return "incompatible";
+    case Compatibility::not_declared: return "not-declared";
   }
   return "not-declared";
 }
@@ -179,12 +179,12 @@ Judgement judge_wheel(const VersionTables& t, std::string_view torch_npu, std::s
     j.source = r->source;
     auto tv = parse_pep440(torch), rt = parse_pep440(r->torch);
     if (!torch.empty() && tv && rt && !same_public_version(*tv, *rt)) {
-      j.verdict = Verdict::incompatible;
+      j.verdict = Compatibility::incompatible;
       j.reason = fmt::format("table 1.1 pairs torch_npu {} with PyTorch {}, not {}", r->torch_npu,
                              r->torch, torch);
       return j;
     }
-    j.verdict = Verdict::compatible;
+    j.verdict = Compatibility::compatible;
     j.reason = fmt::format("table 1.1 row: torch_npu {} / PyTorch {} / CANN {} ({})", r->torch_npu,
                            r->torch, r->cann, r->branch);
     return j;
@@ -192,7 +192,7 @@ Judgement judge_wheel(const VersionTables& t, std::string_view torch_npu, std::s
   if (!declared.empty()) {
     std::string canns;
     for (const WheelRow* r : declared) canns += (canns.empty() ? "" : ", ") + r->cann;
-    j.verdict = Verdict::incompatible;
+    j.verdict = Compatibility::incompatible;
     j.source = declared.front()->source;
     j.reason = fmt::format("table 1.1 pairs torch_npu {} with CANN {}, never with {}",
                            declared.front()->torch_npu, canns, cann);
@@ -217,7 +217,7 @@ Judgement judge_cann_driver(const VersionTables& t, std::string_view cann, std::
   for (const auto& r : t.hdk)
     if (r.relation == "excluded" && version_matches(r.cann, cann, false) &&
         version_matches(r.hdk, driver, true)) {
-      j.verdict = Verdict::incompatible;
+      j.verdict = Compatibility::incompatible;
       j.source = r.source;
       j.reason = fmt::format("CANN {} excludes driver {} ({})", r.cann, r.hdk, r.source);
       return j;
@@ -225,7 +225,7 @@ Judgement judge_cann_driver(const VersionTables& t, std::string_view cann, std::
   for (const auto& r : t.hdk)
     if (r.relation == "compatible" && version_matches(r.cann, cann, false) &&
         version_matches(r.hdk, driver, true)) {
-      j.verdict = Verdict::compatible;
+      j.verdict = Compatibility::compatible;
       j.source = r.source;
       j.reason = fmt::format("CANN {} lists driver {} ({})", r.cann, r.hdk, r.source);
       return j;
@@ -236,7 +236,7 @@ Judgement judge_cann_driver(const VersionTables& t, std::string_view cann, std::
       auto b = hi.empty() ? a : inner_c(hi);
       if (!a || !b || a->first != inner->first) continue;
       if (a->second <= inner->second && inner->second <= b->second) {
-        j.verdict = Verdict::compatible;
+        j.verdict = Compatibility::compatible;
         j.source = "driver version.info compatible_version";
         j.reason = fmt::format("the driver's compatible_version lists {}C{} (CANN {} inner {})",
                                inner->first, inner->second, cann, cann_inner);
@@ -258,7 +258,7 @@ Judgement judge_driver_firmware(std::string_view driver, std::string_view firmwa
     if (l.empty() || fw.empty()) continue;
     size_t n = std::max(l.size(), h.size());
     if (compare_prefix(fw, l, n) >= 0 && compare_prefix(fw, h, n) <= 0) {
-      j.verdict = Verdict::compatible;
+      j.verdict = Compatibility::compatible;
       j.source = "driver version.info compatible_version_fw";
       j.reason = fmt::format("firmware {} lies in the driver's compatible_version_fw [{},{}]",
                              firmware, lo, hi);
@@ -271,7 +271,7 @@ Judgement judge_driver_firmware(std::string_view driver, std::string_view firmwa
     bool in = drv == l || (!h.empty() && h.back() == '.' && drv.starts_with(h)) ||
               (h.empty() && drv.starts_with(l + "."));
     if (in) {
-      j.verdict = Verdict::compatible;
+      j.verdict = Compatibility::compatible;
       j.source = "firmware version.info compatible_version_drv";
       j.reason = fmt::format("driver {} is in the firmware's compatible_version_drv [{},{}]",
                              driver, lo, hi);

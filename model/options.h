@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "model/timeline.h"
+
 namespace triage {
 
 struct InputLimits {
@@ -17,6 +19,7 @@ struct AnalyzeOptions {
   InputLimits limits;
   std::optional<int> utc_offset_seconds;  // --utc-offset: zone of loose logs whose zone is unknown
   std::string knowledge_dir;              // --knowledge: overrides the built-in knowledge
+  TimelineFilter timeline;                // --since/--until/--source/--min-severity
 };
 
 }  // namespace triage

@@ -4,11 +4,15 @@
 #include <vector>
 
 #include "model/finding.h"
+#include "model/timeline.h"
+#include "model/verdict.h"
 
 namespace triage {
 
 struct Report {
   std::vector<Finding> findings;  // sorted with sort_findings()
+  Verdict verdict;                // built from the findings (correlator/verdict.cpp)
+  Timeline timeline;              // built from facts and findings (correlator/timeline.cpp)
 
   Severity max_severity() const;
   bool has_warning_or_above() const;

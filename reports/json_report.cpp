@@ -146,9 +146,13 @@ void render_json(const Report& report, const EvidenceSet& evidence, const Render
     w.end_object();
   }
   w.end_array();
+  w.key("verdict");
+  write_verdict_json(w, report.verdict);
   w.key("findings").begin_array();
   for (const auto& f : report.findings) write_finding_json(w, f);
   w.end_array();
+  w.key("timeline");
+  write_timeline_json(w, report.timeline);
   w.end_object();
 }
 

@@ -13,14 +13,28 @@ struct RenderOptions {
   int width = 100;     // columns for the text report
 };
 
+// `analyze --format text|json|md|html|jsonl`.
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out);
 void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out);
+void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
+                     std::ostream& out);
+void render_html(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
+                 std::ostream& out);
+// Timesketch: one JSON object per line per timeline event (message, datetime, timestamp_desc).
+void render_jsonl(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
+                  std::ostream& out);
+// `timeline` command: the timeline alone, as text.
+void render_timeline_text(const Report& report, const EvidenceSet& evidence,
+                          const RenderOptions& opt, std::ostream& out);
 
-// Shared by renderers: one finding as JSON.
+// Shared by renderers: pieces of the JSON report (json_report.cpp, json_verdict.cpp,
+// json_timeline.cpp).
 class JsonWriter;
 void write_finding_json(JsonWriter& w, const Finding& f);
+void write_verdict_json(JsonWriter& w, const Verdict& v);
+void write_timeline_json(JsonWriter& w, const Timeline& t);
 
 }  // namespace triage
 

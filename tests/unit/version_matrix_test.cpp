@@ -58,57 +58,57 @@ TEST_CASE("table 1.1 (verbatim copy) equals the declared rows of the data file, 
 TEST_CASE("the incident's combinations, by table 1.1") {
   const VersionTables& t = builtin_version_tables();
   Judgement a = judge_wheel(t, "2.8.0.post2", "2.8.0", "8.5.0");
-  CHECK(a.verdict == Verdict::compatible);
+  CHECK(a.verdict == Compatibility::compatible);
   Judgement b = judge_wheel(t, "2.8.0.post4", "2.8.0", "8.5.0");
-  CHECK(b.verdict == Verdict::incompatible);
+  CHECK(b.verdict == Compatibility::incompatible);
   CHECK(b.reason.find("9.0.0") != std::string::npos);
   Judgement c = judge_wheel(t, "2.9.0.post6", "2.9.0", "9.1.0");
-  CHECK(c.verdict == Verdict::compatible);
-  CHECK(judge_wheel(t, "2.9.0.post6+git2ab7354", "2.9.0", "9.1.0").verdict == Verdict::compatible);
+  CHECK(c.verdict == Compatibility::compatible);
+  CHECK(judge_wheel(t, "2.9.0.post6+git2ab7354", "2.9.0", "9.1.0").verdict == Compatibility::compatible);
   // torch that the row does not pair with the wheel
-  CHECK(judge_wheel(t, "2.9.0.post6", "2.8.0", "9.1.0").verdict == Verdict::incompatible);
+  CHECK(judge_wheel(t, "2.9.0.post6", "2.8.0", "9.1.0").verdict == Compatibility::incompatible);
   // RC spelling is case-insensitive
-  CHECK(judge_wheel(t, "2.8.0", "2.8.0", "8.3.rc1").verdict == Verdict::compatible);
+  CHECK(judge_wheel(t, "2.8.0", "2.8.0", "8.3.rc1").verdict == Compatibility::compatible);
 }
 
 TEST_CASE("a hotfix wheel is not declared, with its inferred CANN") {
   const VersionTables& t = builtin_version_tables();
   Judgement j = judge_wheel(t, "2.8.0.post3", "2.8.0", "8.5.0");
-  CHECK(j.verdict == Verdict::not_declared);
+  CHECK(j.verdict == Compatibility::not_declared);
   CHECK(j.inferred_cann == "8.5.x");
   Judgement k = judge_wheel(t, "2.8.0.post5", "2.8.0", "8.5.0");  // inferred 9.0.x: still only info
-  CHECK(k.verdict == Verdict::not_declared);
-  CHECK(judge_wheel(t, "9.9.9", "", "9.1.0").verdict == Verdict::not_declared);
-  CHECK(judge_wheel(t, "not a version", "", "9.1.0").verdict == Verdict::not_declared);
+  CHECK(k.verdict == Compatibility::not_declared);
+  CHECK(judge_wheel(t, "9.9.9", "", "9.1.0").verdict == Compatibility::not_declared);
+  CHECK(judge_wheel(t, "not a version", "", "9.1.0").verdict == Compatibility::not_declared);
 }
 
 TEST_CASE("CANN against driver: tables, exclusions, compatible_version") {
   const VersionTables& t = builtin_version_tables();
-  CHECK(judge_cann_driver(t, "9.1.0", "26.0.rc1", "", "").verdict == Verdict::compatible);
+  CHECK(judge_cann_driver(t, "9.1.0", "26.0.rc1", "", "").verdict == Compatibility::compatible);
   Judgement ex = judge_cann_driver(t, "9.1.0", "25.0.rc1.1", "", "");
-  CHECK(ex.verdict == Verdict::incompatible);
-  CHECK(judge_cann_driver(t, "8.5.0", "25.5.1", "", "").verdict == Verdict::compatible);
+  CHECK(ex.verdict == Compatibility::incompatible);
+  CHECK(judge_cann_driver(t, "8.5.0", "25.5.1", "", "").verdict == Compatibility::compatible);
   // only the driver's own list declares it
   CHECK(judge_cann_driver(t, "7.9.9", "26.0.rc1", "[V100R001C21],[V100R001C11]",
-                          "V100R001C11SPC001B243").verdict == Verdict::compatible);
+                          "V100R001C11SPC001B243").verdict == Compatibility::compatible);
   CHECK(judge_cann_driver(t, "7.9.9", "26.0.rc1", "[V100R001C15,V100R001C18]",
-                          "V100R001C17B214").verdict == Verdict::compatible);
+                          "V100R001C17B214").verdict == Compatibility::compatible);
   CHECK(judge_cann_driver(t, "7.9.9", "26.0.rc1", "[V100R001C21]", "V100R001C11SPC001B243").verdict ==
-        Verdict::not_declared);
+        Compatibility::not_declared);
 }
 
 TEST_CASE("driver against firmware: different numbering is never a conflict") {
   CHECK(judge_driver_firmware("26.0.rc1", "9.0.0.0.205", "[7.0.0,9.9.99]",
-                              "[25.5,25.5.],[26.0,26.0.]").verdict == Verdict::compatible);
+                              "[25.5,25.5.],[26.0,26.0.]").verdict == Compatibility::compatible);
   CHECK(judge_driver_firmware("25.0.rc1", "7.7.0.1.231", "[7.0.0,7.7.99]", "").verdict ==
-        Verdict::compatible);
+        Compatibility::compatible);
   CHECK(judge_driver_firmware("25.0.rc1.1", "7.7.0.1.231", "", "[24.1,24.1.],[25.0,25.0.]").verdict ==
-        Verdict::compatible);
+        Compatibility::compatible);
   // no declaration either way: only "not declared"
   Judgement j = judge_driver_firmware("26.0.rc1", "7.7.0.1.231", "", "");
-  CHECK(j.verdict == Verdict::not_declared);
+  CHECK(j.verdict == Compatibility::not_declared);
   CHECK(judge_driver_firmware("24.1.rc1", "7.5.0.1.129", "[7.0.0,7.2.99]", "").verdict ==
-        Verdict::not_declared);
+        Compatibility::not_declared);
 }
 
 TEST_CASE("version table files: malformed rows are reported") {

@@ -1,0 +1,11 @@
+#include "reports/render.h"
+
+namespace triage {
+
+// Placeholder until the markdown renderer lands: the text report.
+void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
+           std::ostream& out) {
+  render_text(report, evidence, opt, out);
+}
+
+}  // namespace triage
