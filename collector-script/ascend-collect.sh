@@ -40,6 +40,8 @@ OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
 OPT_PIP=0            # recorded in the manifest's options; the pip listings are not collected yet
+OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60   # Collector C
+OPT_SYSROOT="" OPT_KERNEL="" OPT_DEVICE_LOGS=0
 TARGET_PIDS=()   # -p, or found in /proc
 ARGS_ORIG=()
 
@@ -1747,6 +1749,487 @@ usage_step() {
 }
 
 # ---------------------------------------------------------------------------------------
+# Collector C: device probes (--probes), a dead host's disk (--sysroot), device logs
+# (--device-logs). What each probe result means: docs/probes.md.
+
+PROBE_NAMES=(ones_copyback cpu_rand_h2d matmul rand randn randint)
+NOTES_C=()          # free text for the manifest's "notes"
+
+# The probe program, one small check per run, chosen by name. Written to collector/probe.py
+# (a quoted string, not a here-document: see usage). It imports the job's torch_npu, does
+# its work on one device, synchronises, and prints one value; a fault shows as an exception
+# (exit 1) or as no end at all (the collector's timeout).
+PROBE_CODE='# ascend-collect device probe: python probe.py NAME --device N (docs/probes.md)
+import os
+import sys
+
+name, device = sys.argv[1], int(sys.argv[3])
+import torch
+import torch_npu
+
+info = os.environ.get("ASCEND_COLLECT_PROBE_INFO")
+if info:
+    with open(info, "w") as f:
+        f.write("torch_npu_version=%s\n" % getattr(torch_npu, "__version__", ""))
+torch.npu.set_device(device)
+dev = "npu:%d" % device
+
+if name == "ones_copyback":      # fill on the device, copy back: memory and a plain kernel
+    y = torch.ones(1024, device=dev).sum() / 1024
+elif name == "cpu_rand_h2d":     # random on the CPU, copied to the device and back: H2D/D2H
+    c = torch.rand(1024)
+    y = (c.to(dev).cpu() - c).abs().max()
+elif name == "matmul":           # a small matrix product: the compute units
+    a = torch.ones(256, 256, device=dev)
+    y = (a @ a)[0, 0]
+elif name == "rand":             # the random generators on the device
+    y = torch.rand(1024, device=dev).mean()
+elif name == "randn":
+    y = torch.randn(1024, device=dev).std()
+elif name == "randint":
+    y = torch.randint(0, 100, (1024,), device=dev).max()
+else:
+    sys.exit("unknown probe " + name)
+torch.npu.synchronize()
+print(y.item())
+'
+
+gen_probe_code() { printf '%s' "$PROBE_CODE"; }
+
+# Checks and settles the options of Collector C after parse_args; picks the phases.
+check_options_c() {
+  if [ -n "$OPT_SYSROOT" ]; then
+    [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
+    if ((OPT_PROBES || OPT_DEVICE_LOGS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
+      usage_error "--probes, --device-logs and --pid need the live host, not --sysroot"
+    fi
+    case $OPT_SYSROOT in /*) ;; *) OPT_SYSROOT=$PWD/$OPT_SYSROOT ;; esac
+    while [[ $OPT_SYSROOT == */ && $OPT_SYSROOT != / ]]; do OPT_SYSROOT=${OPT_SYSROOT%/}; done
+    [ "$OPT_SYSROOT" != / ] || usage_error "--sysroot / is the live host: leave the option out"
+    [ -d "$OPT_SYSROOT" ] || usage_error "--sysroot needs a directory, not '$OPT_SYSROOT'"
+    [[ $OPT_KERNEL =~ ^[A-Za-z0-9._+-]+$ ]] || usage_error "--kernel needs a kernel release, not '$OPT_KERNEL'"
+    [ -d "$OPT_SYSROOT/lib/modules/$OPT_KERNEL" ] ||
+      progress "warning: $OPT_SYSROOT/lib/modules/$OPT_KERNEL does not exist"
+    # Every host file is read under the image (the same prefix as the test hook).
+    ASCEND_COLLECT_ROOT=$OPT_SYSROOT
+    PHASES=(sysroot_system sysroot_kernel sysroot_modules ascend logs extra sysroot_live)
+  elif [ -n "$OPT_KERNEL" ]; then
+    usage_error "--kernel goes with --sysroot"
+  fi
+  if ! [[ $OPT_PROBE_DEVICE =~ ^[0-9]+$ ]] || ((10#$OPT_PROBE_DEVICE >= 1024)); then
+    usage_error "--probe-device needs a device number, not '$OPT_PROBE_DEVICE'"
+  fi
+  OPT_PROBE_DEVICE=$((10#$OPT_PROBE_DEVICE))
+  if [ -n "$OPT_PROBE_PYTHON" ] && [ ! -x "$OPT_PROBE_PYTHON" ]; then
+    usage_error "--probe-python needs an executable file, not '$OPT_PROBE_PYTHON'"
+  fi
+  ((OPT_DEVICE_LOGS)) && PHASES+=(device_logs)
+  ((OPT_PROBES)) && PHASES+=(probes)
+  return 0
+}
+
+# Manifest fields of Collector C (each line ends with a comma: more fields follow).
+manifest_fields_c() {
+  local out="" sep="" n
+  if [ -n "$OPT_SYSROOT" ]; then
+    json_str "$OPT_SYSROOT"; out=$J
+    json_str "$OPT_KERNEL"
+    printf '"collection": "sysroot",\n"sysroot": {"dir": %s, "kernel": %s},\n' "$out" "$J"
+  fi
+  if ((OPT_PROBES)); then
+    json_str_or_null "$PROBE_PY_HOST"
+    printf '"probe_options": {"device": %s, "timeout_s": %s, "python": %s},\n' \
+      "$OPT_PROBE_DEVICE" "$OPT_PROBE_TIMEOUT" "$J"
+  fi
+  ((${#NOTES_C[@]})) || return 0
+  out=""
+  for n in "${NOTES_C[@]}"; do json_str "$n"; out+="$sep$J"; sep=", "; done
+  printf '"notes": [%s],\n' "$out"
+}
+
+# Records bundle path $1 as skipped: a live-host step a sysroot collection cannot make.
+skip_live() {
+  reset_result
+  step_gate host || return 0
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=sysroot; }
+  record_item "$1" "$2" ""
+}
+
+# --- --sysroot: files under the image; tools told where the image is -----------------
+
+gen_sysroot_txt() { printf 'collection=sysroot\nsysroot=%s\nkernel=%s\n' "$OPT_SYSROOT" "$OPT_KERNEL"; }
+
+# system/time.txt with the image's zone: /etc/localtime is usually an absolute link, which
+# must resolve inside the image; bg_time_txt reads it through a link in the work directory.
+bg_sysroot_time_txt() {
+  local tz=$WORK/tzroot
+  mkdir -p "$tz/etc" || exit 66
+  if resolve_in_root "$ROOT" /etc/localtime && [ -f "$ROOT$RESOLVED" ]; then
+    ln -sfn "$ROOT$RESOLVED" "$tz/etc/localtime"
+  fi
+  [ -f "$ROOT/etc/timezone" ] && cp "$ROOT/etc/timezone" "$tz/etc/timezone"
+  ROOT=$tz bg_time_txt
+}
+
+phase_sysroot_system() {
+  step_gen system/sysroot.txt gen_sysroot_txt
+  NOTES_C+=("sysroot collection: files read under $OPT_SYSROOT, kernel $OPT_KERNEL; no process, device or live-kernel steps")
+  skip_live system/uname.txt ""
+  step_copy system/os-release /etc/os-release
+  skip_live system/cmdline /proc/cmdline
+  step_func system/time.txt /etc/localtime bg_sysroot_time_txt
+  resolve_in_root "$ROOT" /etc/localtime || RESOLVED=/etc/localtime
+  step_copy system/localtime.tzif "$RESOLVED"
+  skip_live system/boot.txt /proc/sys/kernel/random/boot_id
+  step_func system/kernels.tsv /lib/modules bg_kernels_tsv
+  skip_live system/pci-devices.tsv /sys/bus/pci/devices
+  skip_live system/lspci.txt ""
+  skip_live system/devices.txt /dev/davinci
+  skip_live mounts/mountinfo.txt /proc/self/mountinfo
+}
+
+# The kernel journal of the image (journalctl -D), its syslog files, nothing of the live
+# kernel. Boot -0 is the image's last boot (with -D, boot 0 would be the live host's).
+phase_sysroot_kernel() {
+  local n f jd=$ROOT/var/log/journal
+  skip_live kernel/dmesg.txt ""
+  skip_live kernel/tainted /proc/sys/kernel/tainted
+  skip_live kernel/secure-boot.txt ""
+  if [ -d "$jd" ]; then
+    step_exec kernel/boots.txt host journalctl -D "$jd" --list-boots --utc --no-pager
+    sysroot_journal_step 0
+    if [ -f "$BUNDLE/kernel/boots.txt" ]; then
+      for ((n = 1; n <= OPT_BOOTS; n++)); do
+        grep -q -E "^ *-$n " "$BUNDLE/kernel/boots.txt" && sysroot_journal_step "$n"
+      done
+    fi
+  else
+    reset_result
+    R_STATUS=absent R_REASON=source_missing R_ERROR=not_found
+    record_item kernel/journal-b0.jsonl /var/log/journal ""
+  fi
+  STEP_KEEP=1 step_func kernel/syslog /var/log bg_list_named /var/log 'messages*' 'kern.log*' 'syslog*'
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_func "kernel/syslog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
+    done < "$R_OUT"
+  fi
+}
+
+# Boot -$1 of the image's journal as kernel/journal-b0.jsonl, journal-b-1.jsonl, ...
+sysroot_journal_step() {
+  local path=kernel/journal-b0.jsonl argv
+  ((${1} > 0)) && path=kernel/journal-b-$1.jsonl
+  argv=(journalctl -D "$ROOT/var/log/journal" -k -b "-$1" -o json --all --no-pager)
+  tool_path journalctl
+  if [ -z "$TP" ]; then step_exec "$path" host "${argv[@]}"; return; fi
+  json_argv "${argv[@]}"
+  run_step host "$path" "$TP" "$J" bg_exec_capped "$LOG_CAP" "$TP" "${argv[@]:1}"
+}
+
+# Module files of the image: the tree, modules.dep, configs and initramfs as on a live host;
+# modinfo -b and modprobe -d resolve against the image for kernel --kernel.
+phase_sysroot_modules() {
+  local m
+  step_gen modules/ascend-names.txt gen_ascend_names
+  skip_live modules/lsmod.txt ""
+  skip_live modules/proc-modules.txt /proc/modules
+  skip_live modules/sysfs.tsv /sys/module
+  step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
+  modules_known
+  KVERS=("$OPT_KERNEL")
+  for m in "${MODNAMES[@]}"; do
+    step_exec "modules/modinfo/$OPT_KERNEL/$m.txt" host modinfo -b "$ROOT" -k "$OPT_KERNEL" "$m"
+    step_exec "modules/modprobe-deps/$OPT_KERNEL/$m.txt" host modprobe -d "$ROOT" -S "$OPT_KERNEL" --show-depends "$m"
+  done
+  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
+    /lib/depmod.d /etc/modules-load.d
+  initramfs_steps
+  skip_live modules/dkms-status.txt ""
+  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
+}
+
+# What a dead host cannot give: its processes and its devices.
+phase_sysroot_live() {
+  skip_live processes /proc
+  skip_live ascend/npu-smi-info.txt ""
+  skip_live ascend/npu-smi-map.txt ""
+}
+
+# --- --device-logs: msnpureport's export ----------------------------------------------
+
+# Runs tool $2... in directory $1 (msnpureport writes into its working directory).
+bg_exec_in() {
+  cd "$1" || exit 66
+  shift
+  bg_exec "$@"
+}
+
+# msnpureport writes a time-stamped directory into its working directory (a scratch
+# directory here); what it wrote goes to ascend/device-logs/ as it is, one item a file, and
+# its own messages to ascend/msnpureport.txt. It talks to the device: a device step.
+phase_device_logs() {
+  local argv=(msnpureport -f) scratch=$WORK/device-logs f rel execj status
+  json_argv "${argv[@]}"; execj=$J
+  tool_path msnpureport
+  if [ -z "$TP" ]; then step_exec ascend/msnpureport.txt device "${argv[@]}"; return; fi
+  mkdir -p "$scratch"
+  STEP_LIMIT=${ASCEND_COLLECT_DEVICE_LOGS_TIMEOUT:-$((OPT_TIMEOUT * 6))} \
+    STEP_KEEP=1 run_step device ascend/msnpureport.txt "$TP" "$execj" bg_exec_in "$scratch" "$TP" "${argv[@]:1}"
+  [ -n "$R_STATUS" ] || return 0
+  status=$R_STATUS
+  if [ -n "$R_OUT" ]; then
+    ensure_parent ascend/msnpureport.txt
+    cat "$R_OUT" > "$BUNDLE/ascend/msnpureport.txt"
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/msnpureport.txt
+    record_bundle_file ascend/msnpureport.txt "$TP" "$execj"
+  else
+    record_item ascend/msnpureport.txt "$TP" "$execj"
+  fi
+  [ -d "$scratch" ] || return 0
+  # A copy, not a move: a tool that escaped the kill may still be writing in the scratch.
+  mkdir -p "$BUNDLE/ascend/device-logs" && cp -R "$scratch/." "$BUNDLE/ascend/device-logs/"
+  while IFS= read -r -d '' f; do
+    rel=${f#"$BUNDLE/"}
+    R_STATUS=$status
+    record_bundle_file "$rel" "msnpureport export" "$execj"
+  done < <(find "$BUNDLE/ascend/device-logs" -type f -print0 | sort -z)
+}
+
+# Records bundle file $1 (already written) as an item with the last step's outcome (R_*).
+record_bundle_file() {
+  R_BYTES="" R_SHA=""
+  if [ -f "$BUNDLE/$1" ]; then
+    file_size "$BUNDLE/$1"; R_BYTES=$SIZE
+    hash_file "$BUNDLE/$1"; R_SHA=$HASH
+  fi
+  record_item "$1" "$2" "$3"
+}
+
+# --- --probes ----------------------------------------------------------------------------
+
+# The probe interpreter: --probe-python, else the first target process's interpreter as
+# seen from its root (its argv[0], looked up on its own PATH, else its exe), else python3.
+# PROBE_PY_HOST is the path as recorded, PROBE_PY_EXEC the one run; PROBE_ENV_PID the
+# process whose library and Python paths the probes take.
+probe_interpreter() {
+  local pid via argv0="" path="" rec d c
+  PROBE_PY_HOST="" PROBE_PY_EXEC="" PROBE_ENV_PID=""
+  if [ -n "$OPT_PROBE_PYTHON" ]; then
+    PROBE_PY_HOST=$OPT_PROBE_PYTHON PROBE_PY_EXEC=$OPT_PROBE_PYTHON
+    return 0
+  fi
+  for pid in "${TARGET_PIDS[@]}"; do
+    [ -f "$BUNDLE/processes/$pid/cmdline" ] || continue
+    IFS= read -r -d '' argv0 < "$BUNDLE/processes/$pid/cmdline"
+    via=/proc/$pid/root
+    [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+    c=""
+    case ${argv0##*/} in
+      python*)
+        case $argv0 in
+          /*) c=$argv0 ;;
+          */*) ;;
+          *)
+            while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+              case $rec in PATH=*) path=${rec#PATH=} ;; esac
+            done < "$BUNDLE/processes/$pid/environ"
+            path=$path:
+            while [ -n "$path" ]; do
+              d=${path%%:*} path=${path#*:}
+              case $d in /*) ;; *) continue ;; esac
+              if [ -x "$ROOT$via$d/$argv0" ] && [ -f "$ROOT$via$d/$argv0" ]; then c=$d/$argv0; break; fi
+            done ;;
+        esac ;;
+    esac
+    if [ -z "$c" ] && [ -f "$BUNDLE/processes/$pid/exe.txt" ]; then
+      IFS= read -r c < "$BUNDLE/processes/$pid/exe.txt"
+      case ${c##*/} in python*) ;; *) c="" ;; esac
+    fi
+    if [ -n "$c" ] && [ -x "$ROOT$via$c" ] && [ -f "$ROOT$via$c" ]; then
+      PROBE_PY_HOST=$via$c PROBE_PY_EXEC=$ROOT$via$c PROBE_ENV_PID=$pid
+      return 0
+    fi
+  done
+  tool_path python3
+  PROBE_PY_HOST=$TP PROBE_PY_EXEC=$TP
+}
+
+# PROBE_ENV = "NAME=value" of the target process's library, Python and Ascend paths (from
+# its collected environ), so that the probes import what the job imports. Not taken: the
+# probes' own log, work and cache paths, and device visibility (--probe-device decides).
+probe_environment() {
+  local env=$BUNDLE/processes/$PROBE_ENV_PID/environ rec name
+  PROBE_ENV=() PROBE_ENV_NAMES=()
+  [ -n "$PROBE_ENV_PID" ] && [ -f "$env" ] || return 0
+  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+    name=${rec%%=*}
+    [[ $name =~ ^[A-Za-z_][A-Za-z0-9_]*$ && $rec == *=* ]] || continue
+    case $name in
+      ASCEND_PROCESS_LOG_PATH|ASCEND_WORK_PATH|ASCEND_CACHE_PATH|*VISIBLE_DEVICES) continue ;;
+      LD_LIBRARY_PATH|PYTHONPATH|PYTHONHOME|ASCEND_*|TOOLCHAIN_HOME) ;;
+      *) continue ;;
+    esac
+    PROBE_ENV+=("$rec")
+    PROBE_ENV_NAMES+=("$name")
+  done < "$env"
+}
+
+# PSTATE = the state letter of process $1 from /proc/<pid>/stat, empty when it is gone.
+# (The one place the probes read a process's state: the test of an unkillable probe
+# replaces it, as no test can make a process that survives KILL.)
+proc_state() {
+  local line
+  PSTATE=""
+  IFS= read -r line 2>/dev/null < "/proc/$1/stat" || return 0
+  line=${line##*) }
+  PSTATE=${line%% *}
+}
+
+# Whether probe process $1 has ended (gone, or a zombie).
+probe_gone() {
+  proc_state "$1"
+  case $PSTATE in ""|Z) return 0 ;; esac
+  return 1
+}
+
+# Step body of one probe ($1 name, $2 limit in ms, $3 device, $4 interpreter, $5 program):
+# the probe runs as a child of this body, in this step's process group. At its time limit
+# the body records its state (<name>.status, <name>.threads.txt) first, then sends TERM to
+# the group (the body ignores it), KILL to what is left, and says in $STEP_BASE.probe how it
+# ended: "killed", or "abandoned <state>" when the probe is still there after KILL.
+bg_probe() {
+  local name=$1 limit=$2 dev=$3 py=$4 prog=$5 dir=$BUNDLE/probes pid t0 i=0 e m
+  cd "$dir/work/$name" || exit 66
+  for e in "${PROBE_ENV[@]}"; do export "${e?}"; done
+  export ASCEND_PROCESS_LOG_PATH=$dir/logs/$name ASCEND_WORK_PATH=$dir/work/$name \
+    ASCEND_CACHE_PATH=$dir/work/$name/cache ASCEND_COLLECT_PROBE_INFO=$STEP_BASE.info \
+    PYTHONDONTWRITEBYTECODE=1
+  "$py" "$prog" "$name" --device "$dev" </dev/null >"$dir/$name.stdout" 2>"$dir/$name.stderr" &
+  pid=$!
+  now_ms; t0=$NOW_MS
+  while ! probe_gone "$pid"; do
+    now_ms
+    if ((NOW_MS - t0 >= limit)); then
+      cat "/proc/$pid/status" > "$dir/$name.status" 2>/dev/null
+      (ROOT="" bg_threads "$pid") > "$dir/$name.threads.txt" 2>/dev/null
+      trap '' TERM
+      kill -TERM -- "-$BASHPID" 2>/dev/null
+      for ((i = 0; i < KILL_GRACE * 10; i++)); do probe_gone "$pid" && break; sleep 0.1; done
+      # KILL to every member of the group but this body.
+      PGID_QUERY=$BASHPID
+      while read -r m _; do
+        [ "$m" = "$BASHPID" ] || kill -KILL "$m" 2>/dev/null
+      done < <(bg_group_members 2>/dev/null)
+      for ((i = 0; i < KILL_GRACE * 10; i++)); do probe_gone "$pid" && break; sleep 0.1; done
+      if probe_gone "$pid"; then
+        wait "$pid" 2>/dev/null
+        printf '%s\n' "$?" > "$STEP_BASE.rc"
+        printf 'killed\n' > "$STEP_BASE.probe"
+      else
+        printf 'abandoned %s\n' "$PSTATE" > "$STEP_BASE.probe"
+      fi
+      printf '%s\n' "$pid" > "$STEP_BASE.pid"
+      exit 124
+    fi
+    poll_sleep 20
+  done
+  wait "$pid"
+  printf '%s\n' "$?" > "$STEP_BASE.rc"
+  exit 0
+}
+
+phase_probes() {
+  local name
+  mkdir -p "$BUNDLE/probes/logs" "$BUNDLE/probes/work"
+  step_gen collector/probe.py gen_probe_code
+  probe_interpreter
+  probe_environment
+  if [ -n "$PROBE_PY_HOST" ]; then
+    progress "probes on device $OPT_PROBE_DEVICE with $PROBE_PY_HOST (${OPT_PROBE_TIMEOUT}s each)"
+  fi
+  PROBE_SKIP_ERROR=""
+  for name in "${PROBE_NAMES[@]}"; do
+    probe_run "$name"
+  done
+  rm -rf "$BUNDLE/probes/work"
+}
+
+# One probe: gate, run, then its JSON and one item for each of its files.
+probe_run() {
+  local name=$1 base=probes/$1 execj argv limit rem marker="" pid="" rc="" outcome tv ver="" f
+  argv=("$PROBE_PY_HOST" "$BUNDLE/collector/probe.py" "$name" --device "$OPT_PROBE_DEVICE")
+  json_argv "${argv[@]}"; execj=$J
+  reset_result
+  step_gate host || return 0
+  if [ -z "$R_STATUS" ]; then
+    if ((OPT_SAFE)); then R_STATUS=skipped R_REASON=option R_ERROR=safe_mode
+    elif ((DEVICE_UNRESPONSIVE)); then R_STATUS=skipped R_REASON=device_unresponsive R_ERROR=$PROBE_SKIP_ERROR
+    elif [ -z "$PROBE_PY_EXEC" ]; then R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found
+    fi
+  fi
+  if [ -n "$R_STATUS" ]; then
+    record_item "$base.json" "$PROBE_PY_HOST" "$execj"
+    return 0
+  fi
+  mkdir -p "$BUNDLE/probes/work/$name/cache" "$BUNDLE/probes/logs/$name"
+  # The probe's limit leaves the body time to record, stop and report before the run's end.
+  limit=$((OPT_PROBE_TIMEOUT * 1000))
+  rem=$((DEADLINE_MS - NOW_MS - (2 * KILL_GRACE + 3) * 1000))
+  ((rem < limit)) && limit=$rem
+  ((limit < 1000)) && limit=1000
+  STEP_KEEP=1 STEP_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 5)) run_step host "$base.json" \
+    "$PROBE_PY_HOST" "$execj" bg_probe "$name" "$limit" "$OPT_PROBE_DEVICE" "$PROBE_PY_EXEC" \
+    "$BUNDLE/collector/probe.py"
+  [ -n "$R_STATUS" ] || return 0
+  [ -s "$STEP_BASE.probe" ] && read -r marker < "$STEP_BASE.probe"
+  [ -s "$STEP_BASE.pid" ] && read -r pid < "$STEP_BASE.pid"
+  [ -s "$STEP_BASE.rc" ] && read -r rc < "$STEP_BASE.rc"
+  [[ $rc =~ ^[0-9]+$ ]] || rc=""
+  R_RC=$rc R_ERROR=""
+  case $R_STATUS:$marker in
+    abandoned:*|*:abandoned*)
+      outcome=abandoned R_STATUS=abandoned R_ERROR=unkillable
+      ABANDONED_NOTES+=("$base.json: probe process ${pid:-?} is still there after KILL (state ${marker#abandoned })")
+      NOTES_C+=("probe $name was abandoned (still there after KILL): device_unresponsive, the later probes are skipped")
+      DEVICE_UNRESPONSIVE=1 PROBE_SKIP_ERROR=probe_abandoned ;;
+    timed_out:*|*:killed) outcome=timeout R_STATUS=timed_out R_ERROR=timeout ;;
+    failed:*) outcome=interrupted R_ERROR=${R_ERROR:-interrupted} ;;
+    *)
+      if [ "$rc" = 0 ]; then outcome=pass R_STATUS=ok
+      else outcome=error R_STATUS=failed R_ERROR=exit_${rc:-unknown}
+      fi ;;
+  esac
+  if [ -s "$STEP_BASE.info" ]; then
+    ver=$(sed -n 's/^torch_npu_version=//p' "$STEP_BASE.info" | head -n 1)
+  fi
+  tv=false; case $outcome in timeout|abandoned) tv=true ;; esac
+  iso_utc "$R_START"
+  {
+    printf '{"name":"%s","argv":%s,"device":%s,' "$name" "$execj" "$OPT_PROBE_DEVICE"
+    json_str "$PROBE_PY_HOST"; printf '"python":%s,' "$J"
+    json_str_or_null "$ver"; printf '"torch_npu_version":%s,' "$J"
+    printf '"started_utc":"%s","rc":%s,"timed_out":%s,"duration_ms":%s,' "$ISO" "${rc:-null}" "$tv" "$R_DUR"
+    printf '"stdout_file":"%s.stdout","stderr_file":"%s.stderr","outcome":"%s",' "$base" "$base" "$outcome"
+    json_str_or_null "${PROBE_ENV_PID:+pid:$PROBE_ENV_PID}"; printf '"env_from":%s,' "$J"
+    json_argv "${PROBE_ENV_NAMES[@]}"; printf '"env_vars":%s,' "$J"
+    printf '"log_dir":"probes/logs/%s"}\n' "$name"
+  } > "$BUNDLE/$base.json"
+  [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$base.json"
+  for f in json stdout stderr status threads.txt; do
+    [ -f "$BUNDLE/$base.$f" ] && record_bundle_file "$base.$f" "$PROBE_PY_HOST" "$execj"
+  done
+  # The probe's own plogs, as its runtime wrote them.
+  while IFS= read -r -d '' f; do
+    R_STATUS=ok R_REASON="" R_ERROR="" R_RC=""
+    record_bundle_file "${f#"$BUNDLE/"}" "ASCEND_PROCESS_LOG_PATH of probe $name" ""
+  done < <(find "$BUNDLE/probes/logs/$name" -type f -print0 2>/dev/null | sort -z)
+  progress "probe $name: $outcome${rc:+ (rc $rc)}"
+}
+
+# ---------------------------------------------------------------------------------------
 # Start and finish
 
 # (No here-document: bash 4.2 writes those to a temporary file outside the output directory.)
@@ -1775,6 +2258,14 @@ usage() {
     "      --pip          accepted for pip listings (opt-in: pip starts site hooks); not yet" \
     "                     collected by this version" \
     "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
+    "      --probes       run the device probes (opt-in: needs an idle device you may use;" \
+    "                     imports the job's torch_npu; docs/probes.md)" \
+    "      --probe-python PATH  interpreter of the probes (default: the target process's)" \
+    "      --probe-device N     device of the probes (default: 0)" \
+    "      --probe-timeout S    seconds per probe before it is stopped (default: 60)" \
+    "      --device-logs  export the device logs with msnpureport (opt-in: talks to the device)" \
+    "      --sysroot DIR --kernel KVER  collect from a mounted disk of a host that does not" \
+    "                     boot: files under DIR only, no process or device steps" \
     "      --no-redact    keep secret-looking values (default: they are redacted)" \
     "  -h, --help         this text" \
     "      --version      the collector's version" \
@@ -1802,6 +2293,10 @@ parse_args() {
         [ $# -ge 2 ] || usage_error "$1 needs a value"
         v=$2 ;;
       --out=*|--timeout=*|--deadline=*|--pid=*|--add=*|--log-dir=*|--since=*|--boots=*|--max-log-mb=*|--max-total-mb=*) v=${1#*=} ;;
+      --probe-python|--probe-device|--probe-timeout|--sysroot|--kernel)
+        [ $# -ge 2 ] || usage_error "$1 needs a value"
+        v=$2 ;;
+      --probe-python=*|--probe-device=*|--probe-timeout=*|--sysroot=*|--kernel=*) v=${1#*=} ;;
       *) v="" ;;
     esac
     case $1 in
@@ -1832,16 +2327,25 @@ parse_args() {
       --pip) OPT_PIP=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;
+      --probes) OPT_PROBES=1 ;;
+      --probe-python|--probe-python=*) OPT_PROBE_PYTHON=$v ;;
+      --probe-device|--probe-device=*) OPT_PROBE_DEVICE=$v ;;
+      --probe-timeout|--probe-timeout=*) positive_int --probe-timeout "$v"; OPT_PROBE_TIMEOUT=$((10#$v)) ;;
+      --sysroot|--sysroot=*) OPT_SYSROOT=$v ;;
+      --kernel|--kernel=*) OPT_KERNEL=$v ;;
+      --device-logs) OPT_DEVICE_LOGS=1 ;;
       -h|--help) usage; exit 0 ;;
       --version) printf '%s %s\n' "$PROG" "$COLLECTOR_VERSION"; exit 0 ;;
       *) usage_error "unknown option '$1'" ;;
     esac
     case $1 in
       -o|--out|--timeout|--deadline|-p|--pid|--add|--log-dir|--since|--boots|--max-log-mb|--max-total-mb) shift 2 ;;
+      --probe-python|--probe-device|--probe-timeout|--sysroot|--kernel) shift 2 ;;
       *) shift ;;
     esac
   done
   [ -n "$OPT_OUT" ] || usage_error "--out needs a directory"
+  check_options_c
   [ -z "$OPT_SINCE" ] || since_minutes "$OPT_SINCE"
 }
 
@@ -2027,6 +2531,7 @@ write_manifest() {
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
       "$( ((DEVICE_UNRESPONSIVE)) && echo true || echo false)"
     if [ -n "$ROOT" ]; then json_str "$ROOT"; printf '"test_root": %s,\n' "$J"; fi
+    manifest_fields_c
     printf '"items": [\n'
     while IFS= read -r line; do
       case $line in "{"*"}") ;; *) continue ;; esac
