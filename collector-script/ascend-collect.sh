@@ -1976,7 +1976,7 @@ phase_device_logs() {
   tool_path msnpureport
   if [ -z "$TP" ]; then step_exec ascend/msnpureport.txt device "${argv[@]}"; return; fi
   mkdir -p "$scratch"
-  STEP_LIMIT=${ASCEND_COLLECT_DEVICE_LOGS_TIMEOUT:-$((OPT_TIMEOUT * 6))} \
+  STEP_LIMIT=$((OPT_TIMEOUT * 6)) \
     STEP_KEEP=1 run_step device ascend/msnpureport.txt "$TP" "$execj" bg_exec_in "$scratch" "$TP" "${argv[@]:1}"
   [ -n "$R_STATUS" ] || return 0
   status=$R_STATUS
