@@ -1798,6 +1798,7 @@ gen_probe_code() { printf '%s' "$PROBE_CODE"; }
 
 # Checks and settles the options of Collector C after parse_args; picks the phases.
 check_options_c() {
+  local v
   if [ -n "$OPT_SYSROOT" ]; then
     [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
     if ((OPT_PROBES || OPT_DEVICE_LOGS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
@@ -1810,8 +1811,13 @@ check_options_c() {
     [[ $OPT_KERNEL =~ ^[A-Za-z0-9._+-]+$ ]] || usage_error "--kernel needs a kernel release, not '$OPT_KERNEL'"
     [ -d "$OPT_SYSROOT/lib/modules/$OPT_KERNEL" ] ||
       progress "warning: $OPT_SYSROOT/lib/modules/$OPT_KERNEL does not exist"
-    # Every host file is read under the image (the same prefix as the test hook).
+    # Every host file is read under the image (the same prefix as the test hook), and the
+    # bundle carries the image's host name, not the rescue system's.
     ASCEND_COLLECT_ROOT=$OPT_SYSROOT
+    if [ -f "$OPT_SYSROOT/etc/hostname" ]; then
+      IFS= read -r v < "$OPT_SYSROOT/etc/hostname"
+      [[ $v =~ ^[A-Za-z0-9._-]+$ ]] && HOSTNAME=$v
+    fi
     PHASES=(sysroot_system sysroot_kernel sysroot_modules ascend logs extra sysroot_live)
   elif [ -n "$OPT_KERNEL" ]; then
     usage_error "--kernel goes with --sysroot"

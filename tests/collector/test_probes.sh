@@ -31,7 +31,7 @@ STDERR_FILE=$H/collector.stderr
 t0=$(date +%s)
 env -i PATH="$H/bin" HOME=/root FAKE_HOST="$H" ASCEND_COLLECT_ROOT="$SYSROOT" ASCEND_COLLECT_MIN_FREE_MB=1 \
   "$BASH" "$H/driver.sh" "$COLLECTOR" -o "$OUT" -p "$TRAIN_PID" --probes --probe-device 1 \
-  --probe-timeout 2 --timeout 10 2> "$STDERR_FILE"
+  --probe-timeout 3 --timeout 10 2> "$STDERR_FILE"
 RC=$?
 say "collector exit $RC after $(($(date +%s) - t0))s"
 expect_rc 1

@@ -38,7 +38,7 @@ run_driver() {
     "$BASH" "$H/driver.sh" "$COLLECTOR" -o "$OUT" "$@" 2> "$STDERR_FILE"
   RC=$?
 }
-run_driver --probes --probe-python "$H/python-probe" --probe-timeout 1
+run_driver --probes --probe-python "$H/python-probe" --probe-timeout 2
 expect_rc 1
 unpack_archive
 check_bundle
