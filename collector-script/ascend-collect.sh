@@ -1826,6 +1826,10 @@ check_options_c() {
     usage_error "--probe-device needs a device number, not '$OPT_PROBE_DEVICE'"
   fi
   OPT_PROBE_DEVICE=$((10#$OPT_PROBE_DEVICE))
+  if [ -n "$OPT_PROBE_PYTHON" ] && [[ $OPT_PROBE_PYTHON != */* ]]; then
+    v=$(type -P "$OPT_PROBE_PYTHON") || usage_error "--probe-python: no '$OPT_PROBE_PYTHON' on PATH"
+    OPT_PROBE_PYTHON=$v
+  fi
   if [ -n "$OPT_PROBE_PYTHON" ] && [ ! -x "$OPT_PROBE_PYTHON" ]; then
     usage_error "--probe-python needs an executable file, not '$OPT_PROBE_PYTHON'"
   fi
@@ -2055,7 +2059,9 @@ probe_interpreter() {
       case ${c##*/} in python*) ;; *) c="" ;; esac
     fi
     if [ -n "$c" ] && [ -x "$ROOT$via$c" ] && [ -f "$ROOT$via$c" ]; then
-      PROBE_PY_HOST=$via$c PROBE_PY_EXEC=$ROOT$via$c PROBE_ENV_PID=$pid
+      PROBE_PY_HOST=$via$c PROBE_PY_EXEC=$ROOT$via$c
+      # A container's paths mean nothing outside it: its environment is not taken.
+      [ -z "$via" ] && PROBE_ENV_PID=$pid
       return 0
     fi
   done
