@@ -2121,6 +2121,7 @@ bg_probe() {
     PYTHONDONTWRITEBYTECODE=1
   "$py" "$prog" "$name" --device "$dev" </dev/null >"$dir/$name.stdout" 2>"$dir/$name.stderr" &
   pid=$!
+  printf '%s\n' "$pid" > "$STEP_BASE.pid"
   now_ms; t0=$NOW_MS
   while ! probe_gone "$pid"; do
     now_ms
@@ -2143,7 +2144,6 @@ bg_probe() {
       else
         printf 'abandoned %s\n' "$PSTATE" > "$STEP_BASE.probe"
       fi
-      printf '%s\n' "$pid" > "$STEP_BASE.pid"
       exit 124
     fi
     poll_sleep 20
