@@ -2107,13 +2107,26 @@ probe_gone() {
   return 1
 }
 
+# Waits up to KILL_GRACE seconds (by the clock: a loaded host makes every poll slower) for
+# probe process $1 to end.
+probe_wait_gone() {
+  local end
+  now_ms; end=$((NOW_MS + KILL_GRACE * 1000))
+  while ! probe_gone "$1"; do
+    poll_sleep 12
+    now_ms
+    ((NOW_MS < end)) || return 1
+  done
+  return 0
+}
+
 # Step body of one probe ($1 name, $2 limit in ms, $3 device, $4 interpreter, $5 program):
 # the probe runs as a child of this body, in this step's process group. At its time limit
 # the body records its state (<name>.status, <name>.threads.txt) first, then sends TERM to
 # the group (the body ignores it), KILL to what is left, and says in $STEP_BASE.probe how it
 # ended: "killed", or "abandoned <state>" when the probe is still there after KILL.
 bg_probe() {
-  local name=$1 limit=$2 dev=$3 py=$4 prog=$5 dir=$BUNDLE/probes pid t0 i=0 e m
+  local name=$1 limit=$2 dev=$3 py=$4 prog=$5 dir=$BUNDLE/probes pid t0 e m
   cd "$dir/work/$name" || exit 66
   for e in "${PROBE_ENV[@]}"; do export "${e?}"; done
   export ASCEND_PROCESS_LOG_PATH=$dir/logs/$name ASCEND_WORK_PATH=$dir/work/$name \
@@ -2130,13 +2143,13 @@ bg_probe() {
       (ROOT="" bg_threads "$pid") > "$dir/$name.threads.txt" 2>/dev/null
       trap '' TERM
       kill -TERM -- "-$BASHPID" 2>/dev/null
-      for ((i = 0; i < KILL_GRACE * 10; i++)); do probe_gone "$pid" && break; sleep 0.1; done
+      probe_wait_gone "$pid"
       # KILL to every member of the group but this body.
       PGID_QUERY=$BASHPID
       while read -r m _; do
         [ "$m" = "$BASHPID" ] || kill -KILL "$m" 2>/dev/null
       done < <(bg_group_members 2>/dev/null)
-      for ((i = 0; i < KILL_GRACE * 10; i++)); do probe_gone "$pid" && break; sleep 0.1; done
+      probe_wait_gone "$pid"
       if probe_gone "$pid"; then
         wait "$pid" 2>/dev/null
         printf '%s\n' "$?" > "$STEP_BASE.rc"
@@ -2189,10 +2202,12 @@ probe_run() {
   mkdir -p "$BUNDLE/probes/work/$name/cache" "$BUNDLE/probes/logs/$name"
   # The probe's limit leaves the body time to record, stop and report before the run's end.
   limit=$((OPT_PROBE_TIMEOUT * 1000))
-  rem=$((DEADLINE_MS - NOW_MS - (2 * KILL_GRACE + 3) * 1000))
+  rem=$((DEADLINE_MS - NOW_MS - (2 * KILL_GRACE + 10) * 1000))
   ((rem < limit)) && limit=$rem
   ((limit < 1000)) && limit=1000
-  STEP_KEEP=1 STEP_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 5)) run_step host "$base.json" \
+  # The run's own bound on the body, for a body that hangs itself: generous, never reached
+  # otherwise.
+  STEP_KEEP=1 STEP_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 30)) run_step host "$base.json" \
     "$PROBE_PY_HOST" "$execj" bg_probe "$name" "$limit" "$OPT_PROBE_DEVICE" "$PROBE_PY_EXEC" \
     "$BUNDLE/collector/probe.py"
   [ -n "$R_STATUS" ] || return 0
