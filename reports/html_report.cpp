@@ -1,11 +1,138 @@
+// `analyze --format html`: one self-contained offline page. No script, no external
+// resource: the Content-Security-Policy forbids both, and the page needs neither
+// (<details> collapses evidence, SVG <title> gives hover text). docs/html-report.md.
+#include <fmt/format.h>
+
+#include <set>
+
+#include "correlator/bundle_summary.h"
+#include "reports/html_escape.h"
+#include "reports/html_parts.h"
+#include "reports/html_style.h"
 #include "reports/render.h"
 
 namespace triage {
+namespace html {
 
-// Placeholder until the html renderer lands: the text report.
-void render_html(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
-           std::ostream& out) {
-  render_text(report, evidence, opt, out);
+std::string severity_class(Severity s) { return fmt::format("sev-{}", to_string(s)); }
+
+std::optional<size_t> finding_index(const Report& report, std::string_view id) {
+  for (size_t i = 0; i < report.findings.size(); ++i)
+    if (report.findings[i].id == id) return i;
+  return std::nullopt;
+}
+
+namespace {
+
+void field(std::string& out, std::string_view label, std::string_view text) {
+  if (text.empty()) return;
+  out += fmt::format("<p class=\"field\"><b>{}:</b> {}</p>\n", label, escape(text));
+}
+
+void evidence_list(const Finding& f, std::string& out) {
+  if (f.evidence.empty()) {
+    out += "<p class=\"muted\">No evidence lines recorded.</p>\n";
+    return;
+  }
+  out += fmt::format("<details><summary>Evidence ({} line{})</summary>\n", f.evidence.size(),
+                     f.evidence.size() == 1 ? "" : "s");
+  for (const auto& e : f.evidence) {
+    out += "<div class=\"ev-ref\">";
+    append_escaped(out, e.entry);
+    if (e.line) out += fmt::format(":{}", e.line);
+    out += "</div>\n<pre>";
+    append_escaped(out, e.excerpt);
+    out += "</pre>\n";
+  }
+  out += "</details>\n";
+}
+
+void finding(const Finding& f, size_t index, std::string& out) {
+  out += fmt::format("<section class=\"finding {}\" id=\"{}\">\n", severity_class(f.severity),
+                     anchor("f", index));
+  out += fmt::format("<h3><span class=\"badge\">{}</span> {} <span class=\"conf\">{} confidence</span></h3>\n",
+                     to_string(f.severity), escape(f.title), to_string(f.confidence));
+  out += "<div class=\"fid\">";
+  append_escaped(out, f.id);
+  if (!f.host.empty()) {
+    out += " &middot; host ";
+    append_escaped(out, f.host);
+  }
+  out += "</div>\n";
+  field(out, "Observed", f.observed);
+  field(out, "Supports", f.supports);
+  field(out, "Does not prove", f.does_not_prove);
+  if (!f.next_checks.empty()) {
+    out += "<p class=\"field\"><b>Next checks:</b></p>\n<ul>\n";
+    for (const auto& c : f.next_checks) out += fmt::format("<li><code>{}</code></li>\n", escape(c));
+    out += "</ul>\n";
+  }
+  if (!f.values.empty()) {
+    out += "<details><summary>Values</summary>\n<dl class=\"kv\">\n";
+    for (const auto& [k, v] : f.values) out += fmt::format("<dt>{}</dt><dd class=\"mono\">{}</dd>\n", escape(k), escape(v));
+    out += "</dl>\n</details>\n";
+  }
+  evidence_list(f, out);
+  out += "</section>\n";
+}
+
+}  // namespace
+
+void findings_section(const Report& report, std::string& out) {
+  size_t counts[4] = {};
+  for (const auto& f : report.findings) ++counts[static_cast<int>(f.severity)];
+  out += fmt::format("<h2 id=\"findings\">Findings ({})</h2>\n", report.findings.size());
+  if (report.findings.empty()) {
+    out += "<p class=\"muted\">No findings.</p>\n";
+    return;
+  }
+  out += fmt::format("<p class=\"sub\">{} critical, {} error, {} warning, {} info; most severe first.</p>\n",
+                     counts[3], counts[2], counts[1], counts[0]);
+  for (size_t i = 0; i < report.findings.size(); ++i) finding(report.findings[i], i, out);
+}
+
+}  // namespace html
+
+void render_html(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+                 std::ostream& out) {
+  std::set<std::string> hosts;
+  std::optional<int> host_offset;
+  for (const auto& b : evidence.bundles) {
+    if (!b.host.empty()) hosts.insert(b.host);
+    if (!host_offset) host_offset = summarize_bundle(b).local_offset;
+  }
+  std::string host_list;
+  for (const auto& h : hosts) host_list += (host_list.empty() ? "" : ", ") + h;
+  if (host_list.empty()) host_list = "unknown host";
+
+  std::string page;
+  page.reserve(64 * 1024);
+  page += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n";
+  page += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+          "style-src 'unsafe-inline'; img-src data:\">\n";
+  page += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n";
+  page += "<meta name=\"referrer\" content=\"no-referrer\">\n";
+  page += fmt::format("<title>ascend-triage report: {}</title>\n", html::escape(host_list));
+  page += "<style>";
+  page += html::kStyle;
+  page += html::kSvgStyle;
+  page += "</style>\n</head>\n<body>\n";
+  page += fmt::format("<h1>ascend-triage report: {}</h1>\n", html::escape(host_list));
+  page += fmt::format(
+      "<p class=\"sub\">{} input(s), {} finding(s), most severe: {}. Times are UTC; the host's "
+      "local time is shown beside them.</p>\n",
+      evidence.bundles.size(), report.findings.size(),
+      report.findings.empty() ? std::string_view("none") : to_string(report.max_severity()));
+  html::verdict_card(report, page);
+  html::timeline_section(report, host_offset, page);
+  page += "<h2 id=\"bundles\">Evidence</h2>\n";
+  for (const auto& b : evidence.bundles) html::bundle_summary(b, page);
+  html::findings_section(report, page);
+  page += fmt::format("<footer>ascend-triage {}: offline report; every text from the evidence is "
+                      "shown as text, nothing in this page runs or loads anything.</footer>\n",
+                      ASCEND_TRIAGE_VERSION);
+  page += "</body>\n</html>\n";
+  out << page;
 }
 
 }  // namespace triage

@@ -1,0 +1,27 @@
+#pragma once
+// The sections of the HTML report (reports/html_*.cpp); render_html() puts them together.
+// Each appends HTML to `out`; every bundle string is escaped with html::escape().
+#include <optional>
+#include <string>
+
+#include "model/host_facts.h"
+#include "model/report.h"
+
+namespace triage::html {
+
+// The verdict card: summary, ranked hypotheses with links to findings, the next check.
+void verdict_card(const Report& report, std::string& out);
+// One bundle's summary: host, system, collection time, zone, collector, what was not collected.
+void bundle_summary(const BundleFacts& bundle, std::string& out);
+// Every finding with its fields and collapsible evidence; anchors "f-<index>".
+void findings_section(const Report& report, std::string& out);
+// The SVG timeline (one lane per source), skews and the event table. `host_offset` is the
+// host's UTC offset when the bundles state one (used when events carry none).
+void timeline_section(const Report& report, std::optional<int> host_offset, std::string& out);
+
+// "sev-error" etc., for CSS classes.
+std::string severity_class(Severity s);
+// Index of the first finding with this id, or nullopt.
+std::optional<size_t> finding_index(const Report& report, std::string_view id);
+
+}  // namespace triage::html
