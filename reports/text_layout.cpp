@@ -172,15 +172,6 @@ std::string Style::severity(Severity sev, std::string_view s) const {
   return std::string(s);
 }
 
-std::string Style::confidence(Confidence c, std::string_view s) const {
-  switch (c) {
-    case Confidence::high: return wrap_sgr("1", s);
-    case Confidence::medium: return std::string(s);
-    case Confidence::low: return wrap_sgr("2", s);
-  }
-  return std::string(s);
-}
-
 size_t visible_width(std::string_view s) {
   size_t width = 0, plain = 0;
   for (size_t i = 0; i < s.size();) {

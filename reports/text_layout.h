@@ -16,7 +16,6 @@ class Style {
   std::string bold(std::string_view s) const { return wrap_sgr("1", s); }
   std::string dim(std::string_view s) const { return wrap_sgr("2", s); }
   std::string severity(Severity sev, std::string_view s) const;
-  std::string confidence(Confidence c, std::string_view s) const;
   std::string command(std::string_view s) const { return wrap_sgr("36", s); }
 
  private:

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 
 #include "correlator/bundle_summary.h"
 #include "model/time.h"
