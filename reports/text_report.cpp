@@ -1,143 +1,159 @@
+// `analyze --format text`: the verdict first, then what the bundle is, then every finding with
+// its evidence and limits, then the top of the timeline. Readable at RenderOptions::width
+// columns (display columns: CJK counts 2); commands and paths are never broken.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "correlator/bundle_summary.h"
+#include "model/time.h"
+#include "reports/display_width.h"
 #include "reports/render.h"
+#include "reports/text_sections.h"
 
 namespace triage {
+namespace text {
 namespace {
 
-constexpr size_t kMaxListed = 50;  // per list; JSON has them all
+constexpr size_t kMaxEvidence = 8;      // per finding; JSON has them all
+constexpr size_t kTimelineRows = 12;    // the full timeline is the `timeline` command's
+constexpr std::string_view kBlock = "   ";  // under "F1 "
 
-// Bundle text as printable: control bytes as \xNN (a file name may hold anything).
-std::string printable(std::string_view s) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(s.size());
-  for (char ch : s) {
-    auto c = static_cast<unsigned char>(ch);
-    if (c < 0x20 || c == 0x7f) {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+void append_next_checks(std::string& out, const Finding& f, const Layout& layout) {
+  std::string first = std::string(kBlock) + "Next checks:";
+  first += pad_to(first, kBlock.size() + kLabelColumns);
+  std::string hanging(kBlock.size() + kLabelColumns, ' ');
+  for (const auto& check : f.next_checks) {
+    auto [prose, command] = split_command(check);
+    if (!prose.empty()) {
+      append_wrapped(out, prose, first + "- ", hanging + "  ", layout.width);
+      if (!command.empty()) append_command(out, command, hanging + "  ", layout.style, layout.width);
     } else {
-      out += ch;
+      append_command(out, command, first + "- ", layout.style, layout.width);
     }
+    first = hanging;
   }
-  return out;
 }
 
-std::string join_args(const std::vector<std::string>& args) {
-  std::string s;
-  for (const auto& a : args) {
-    if (!s.empty()) s += ' ';
-    bool quote = a.empty() || a.find_first_of(" \t'\"") != std::string::npos;
-    if (quote) s += '\'';
-    s += printable(a);
-    if (quote) s += '\'';
+void append_evidence(std::string& out, const Finding& f, const Layout& layout) {
+  if (f.evidence.empty()) return;
+  std::string first = std::string(kBlock) + "Evidence:";
+  first += pad_to(first, kBlock.size() + kLabelColumns);
+  std::string hanging(kBlock.size() + kLabelColumns, ' ');
+  for (size_t i = 0; i < f.evidence.size() && i < kMaxEvidence; ++i) {
+    const EvidenceRef& e = f.evidence[i];
+    // entry:line on a line of its own: a path is never wrapped, the excerpt is, below it.
+    out += first;
+    out += layout.style.dim(printable_utf8(e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry));
+    out += '\n';
+    if (!e.excerpt.empty())
+      append_wrapped(out, e.excerpt, hanging + "  ", hanging + "    ", layout.width, WrapMode::log_line);
+    first = hanging;
   }
-  return s;
+  if (f.evidence.size() > kMaxEvidence)
+    out += fmt::format("{}... and {} more (--format json lists all)\n", hanging,
+                       f.evidence.size() - kMaxEvidence);
 }
 
-std::string outcome_detail(const ItemOutcome& o) {
-  std::vector<std::string> parts;
-  if (!o.reason.empty()) parts.push_back(printable(o.reason));
-  if (!o.error.empty()) parts.push_back("error " + printable(o.error));
-  if (o.rc) parts.push_back(fmt::format("rc {}", *o.rc));
-  if (o.duration_ms) parts.push_back(fmt::format("after {} ms", *o.duration_ms));
-  std::string s;
-  for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
-  return s.empty() ? "(no reason given)" : s;
-}
-
-void render_summary(const BundleSummary& s, const BundleFacts& b, std::ostream& out) {
-  uint64_t unknown = 0;
-  for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
-  out << fmt::format("Bundle {}\n", printable(s.input));
-  out << fmt::format("  Host:       {}\n", s.host.empty() ? "unknown (no manifest host, no uname)"
-                                                         : fmt::format("{} ({})", printable(s.host), s.host_origin));
-  if (!s.os.empty() || !s.kernel_release.empty())
-    out << fmt::format("  System:     {}{}{}\n", printable(s.os), s.os.empty() || s.kernel_release.empty() ? "" : ", ",
-                       s.kernel_release.empty() ? "" : "kernel " + printable(s.kernel_release));
-  if (s.collected_at_us) {
-    std::string local = s.local_offset ? format_with_offset(*s.collected_at_us, *s.local_offset) + " host local"
-                                       : "host local unknown";
-    out << fmt::format("  Collected:  {} UTC = {} ({})\n", format_utc(*s.collected_at_us), local,
-                       s.collected_at_origin);
-  } else {
-    out << "  Collected:  unknown (no manifest collected_at_utc, no system/time.txt epoch)\n";
-  }
-  if (!s.zone.empty())
-    out << fmt::format("  Zone:       {}, from {}\n", printable(s.zone), printable(s.zone_origin));
-  else
-    out << "  Zone:       unknown (no system/time.txt or localtime.tzif): local times stay unknown "
-           "unless --utc-offset is given\n";
-  if (!s.boot_id.empty() || s.btime)
-    out << fmt::format("  Boot:       {}{}\n", s.boot_id.empty() ? "id unknown" : s.boot_id,
-                       s.btime ? ", booted " + format_utc(*s.btime * 1000000) : "");
-  out << fmt::format("  Entries:    {} read, {} not recognised\n", b.inventory.entries.size(), unknown);
-  if (!s.has_manifest) {
-    out << "  Manifest:   none: what was not collected, and why, is unknown\n";
-  } else {
-    std::string who = s.uid ? fmt::format(", uid {}", *s.uid) : "";
-    if (!s.sudo_user.empty()) who += " via sudo from " + printable(s.sudo_user);
-    if (s.in_container) who += *s.in_container ? ", in a container" : ", on the host";
-    out << fmt::format("  Collector:  version {}{}\n",
-                       s.collector_version.empty() ? "unknown" : printable(s.collector_version), who);
-    out << fmt::format("  Arguments:  {}\n", s.collector_args.empty() ? "(none)" : join_args(s.collector_args));
-    out << fmt::format("  Manifest:   {} items{}{}{}\n", s.items,
-                       s.items_origin.empty() ? "" : " (" + s.items_origin + ")",
-                       s.items ? ": " + status_counts_text(s) : "",
-                       s.truncated_count ? fmt::format("; {} truncated", s.truncated_count) : "");
-  }
-  if (!s.not_collected.empty()) {
-    out << "  Not collected:\n";
-    for (size_t i = 0; i < s.not_collected.size() && i < kMaxListed; ++i) {
-      const ItemOutcome& o = s.not_collected[i];
-      std::string status = o.status == ItemStatus::other ? printable(o.status_text) : std::string(to_string(o.status));
-      out << fmt::format("    {:<10} {}: {}\n", status, printable(o.path), outcome_detail(o));
-    }
-    if (s.not_collected.size() > kMaxListed)
-      out << fmt::format("    ... and {} more (--format json lists all)\n", s.not_collected.size() - kMaxListed);
-  }
-  if (!s.truncated.empty()) {
-    out << "  Truncated (only part of the source kept):\n";
-    for (size_t i = 0; i < s.truncated.size() && i < kMaxListed; ++i) {
-      std::string ranges;
-      for (const auto& [a, z] : s.truncated[i].kept_ranges) ranges += fmt::format("{}{}-{}", ranges.empty() ? "" : ", ", a, z);
-      out << fmt::format("    {}: {}\n", printable(s.truncated[i].path),
-                         ranges.empty() ? "kept ranges not recorded" : "kept bytes " + ranges);
-    }
-  }
-  if (!s.tool_errors.empty()) {
-    out << "  Tool error text instead of data:\n";
-    for (size_t i = 0; i < s.tool_errors.size() && i < kMaxListed; ++i)
-      out << fmt::format("    {}: {}\n", printable(s.tool_errors[i].path), printable(s.tool_errors[i].reason));
-  }
-  if (!s.notes.empty()) {
-    out << "  Notes:\n";
-    for (const auto& n : s.notes) out << "    - " << printable(n) << '\n';
-  }
+void append_finding(std::string& out, size_t number, const Finding& f, const Layout& layout) {
+  const Style& st = layout.style;
+  std::string head = fmt::format("F{} {} {} ", number,
+                                 st.severity(f.severity, fmt::format("[{}]", to_string(f.severity))),
+                                 st.bold(printable_utf8(f.id)));
+  std::string rest = fmt::format("({} confidence)", to_string(f.confidence));
+  if (!f.host.empty()) rest += " - host " + f.host;
+  append_wrapped(out, rest, head, kBlock, layout.width);
+  if (!f.title.empty()) append_wrapped(out, f.title, kBlock, kBlock, layout.width);
+  if (!f.observed.empty()) append_labelled(out, kBlock, "Observed:", f.observed, layout);
+  if (!f.supports.empty()) append_labelled(out, kBlock, "Supports:", f.supports, layout);
+  if (!f.does_not_prove.empty()) append_labelled(out, kBlock, "Does not prove:", f.does_not_prove, layout);
+  append_next_checks(out, f, layout);
+  append_evidence(out, f, layout);
 }
 
 }  // namespace
 
+std::string utc_seconds(int64_t utc_us) {
+  int64_t s = utc_us >= 0 ? utc_us / 1000000 : -((-utc_us + 999999) / 1000000);
+  return format_utc(s * 1000000);
+}
+
+std::string local_clock(const TimelineEvent& e) {
+  if (!e.local_offset_seconds) return "local ?";
+  int64_t s = e.first_utc_us >= 0 ? e.first_utc_us / 1000000 : -((-e.first_utc_us + 999999) / 1000000);
+  std::string t = format_with_offset(s * 1000000, *e.local_offset_seconds);  // 2026-..T09:25:58+08:00
+  size_t tpos = t.find('T');
+  return tpos == std::string::npos ? t : t.substr(tpos + 1);
+}
+
+std::vector<size_t> top_timeline_rows(const Timeline& timeline, size_t max) {
+  std::vector<size_t> rows(timeline.events.size());
+  for (size_t i = 0; i < rows.size(); ++i) rows[i] = i;
+  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
+    return timeline.events[a].severity > timeline.events[b].severity;
+  });
+  if (rows.size() > max) rows.resize(max);
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+void append_findings(std::string& out, const Report& report, const Layout& layout) {
+  out += layout.style.bold(fmt::format("{} finding(s)", report.findings.size()));
+  out += '\n';
+  for (size_t i = 0; i < report.findings.size(); ++i) {
+    out += '\n';
+    append_finding(out, i + 1, report.findings[i], layout);
+  }
+}
+
+void append_timeline_top(std::string& out, const Timeline& timeline, const Layout& layout) {
+  const Style& st = layout.style;
+  std::vector<size_t> rows = top_timeline_rows(timeline, kTimelineRows);
+  std::string title = fmt::format("{} event(s)", timeline.events.size());
+  if (rows.size() < timeline.events.size())
+    title += fmt::format(", the {} most severe shown (the timeline command shows all)", rows.size());
+  append_wrapped(out, title, st.bold("Timeline:") + " ", "  ", layout.width);
+  if (timeline.filtered_out || timeline.undated)
+    append_wrapped(out, fmt::format("{} filtered out, {} undated", timeline.filtered_out, timeline.undated),
+                   "  ", "  ", layout.width);
+  for (size_t r : rows) {
+    const TimelineEvent& e = timeline.events[r];
+    std::string head = fmt::format("  {}  {}  ", utc_seconds(e.first_utc_us), local_clock(e));
+    std::string rest = fmt::format("{}  {}", e.source, to_string(e.severity));
+    if (e.count > 1) rest += fmt::format("  x{} until {}", e.count, utc_seconds(e.last_utc_us));
+    size_t start = out.size();
+    append_wrapped(out, rest, head, "      ", layout.width);
+    // Colour the severity word after wrapping (styling inside the wrapped text would be escaped).
+    std::string_view sev = to_string(e.severity);
+    size_t at = out.find(fmt::format("  {}", sev), start + head.size());
+    if (st.color() && at != std::string::npos) out.replace(at + 2, sev.size(), st.severity(e.severity, sev));
+    append_wrapped(out, e.message, "      ", "        ", layout.width);
+  }
+  for (const ClockSkew& k : timeline.skews)
+    append_wrapped(out,
+                   fmt::format("clock skew {} vs {}{}: {:+.3f} s over {} pair(s) ({})", k.source_b, k.source_a,
+                               k.host.empty() ? "" : " on " + k.host, k.b_minus_a_seconds, k.pairs, k.method),
+                   "  ", "    ", layout.width);
+}
+
+}  // namespace text
+
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
+  text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40))};
+  std::string s;
+  text::append_verdict(s, report, layout);
+  s += '\n';
   for (const auto& b : evidence.bundles) {
-    render_summary(summarize_bundle(b), b, out);
-    out << '\n';
+    text::append_bundle_summary(s, summarize_bundle(b), b, layout);
+    s += '\n';
   }
-  out << fmt::format("{} finding(s)\n", report.findings.size());
-  for (const auto& f : report.findings) {
-    out << fmt::format("\n[{}] {} ({} confidence)\n  {}\n", to_string(f.severity), f.id,
-                       to_string(f.confidence), printable(f.title));
-    if (!f.observed.empty()) out << "  Observed: " << printable(f.observed) << '\n';
-    if (!f.supports.empty()) out << "  Supports: " << printable(f.supports) << '\n';
-    if (!f.does_not_prove.empty()) out << "  Does not prove: " << printable(f.does_not_prove) << '\n';
-    for (const auto& c : f.next_checks) out << "  Next: " << printable(c) << '\n';
-    for (const auto& e : f.evidence)
-      out << fmt::format("    {}:{}: {}\n", printable(e.entry), e.line, e.excerpt);
+  text::append_findings(s, report, layout);
+  if (!report.timeline.events.empty()) {
+    s += '\n';
+    text::append_timeline_top(s, report.timeline, layout);
   }
+  out << s;
 }
 
 }  // namespace triage

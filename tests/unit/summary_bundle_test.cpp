@@ -164,11 +164,14 @@ TEST_CASE("summary: text report shows it before the findings", "[summary]") {
            "Bundle tests/data/summary-bundle\n",
            "  Host:       node-07 (manifest.json host)\n",
            "  System:     openEuler 22.03 (LTS-SP1), kernel 5.10.0-136.12.0.86.oe2203sp1.aarch64\n",
-           "  Collected:  2026-03-01T12:00:00Z UTC = 2026-03-01T20:00:00+08:00 host local (manifest.json collected_at_utc)\n",
+           // The text report wraps at 100 columns under the value column.
+           "  Collected:  2026-03-01T12:00:00Z UTC = 2026-03-01T20:00:00+08:00 host local (manifest.json\n"
+           "              collected_at_utc)\n",
            "  Zone:       CST-8, from system/time.txt tz_posix (Asia/Shanghai)\n",
            "  Collector:  version 0.3.0, uid 0 via sudo from alice, on the host\n",
            "  Arguments:  --timeout 20 --deadline 600 --out /var/tmp/\xe4\xb8\xad\n",
-           "  Manifest:   19 items (manifest.json): 12 ok, 1 absent, 1 denied, 2 skipped, 1 failed, 1 timed_out, 1 abandoned; 1 truncated\n",
+           "  Manifest:   19 items (manifest.json): 12 ok, 1 absent, 1 denied, 2 skipped, 1 failed, 1 timed_out,\n"
+           "              1 abandoned; 1 truncated\n",
            "    absent     system/lspci.txt: tool_missing\n",
            "    denied     kernel/dmesg.txt: permission, rc 1, after 4 ms\n",
            "    failed     modules/dkms-status.txt: error nonzero_exit, rc 2, after 310 ms\n",
