@@ -19,6 +19,26 @@ struct Args {
   bool list = false;
 };
 
+// Words wrapped at 100 columns (the catalogue is ASCII), continuation lines indented.
+std::string wrap(std::string_view text, size_t indent = 0, size_t width = 100) {
+  std::string out, line(indent, ' ');
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find(' ', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view word = text.substr(start, end - start);
+    if (line.size() > indent && line.size() + 1 + word.size() > width) {
+      out += line + '\n';
+      line.assign(indent + 2, ' ');
+    } else if (line.size() > indent) {
+      line += ' ';
+    }
+    line += word;
+    start = end + 1;
+  }
+  return out + line;
+}
+
 int run_list(const GlobalOptions& g) {
   const auto& catalogue = finding_catalogue_for(g.knowledge_dir);
   std::cout << "findings (" << catalogue.size() << "):\n";
@@ -46,7 +66,7 @@ void print_rules_for(const VerdictRules& rules, const std::string& id, bool by_f
     if (by_finding) std::cout << "  " << effect << ' ' << r.hypothesis;
     else std::cout << "  " << effect << ": " << what;
     if (r.effect != RuleEffect::consequence) std::cout << " (weight " << r.weight << ')';
-    std::cout << "\n    " << r.why << '\n';
+    std::cout << '\n' << wrap(r.why, 4) << '\n';
   }
 }
 
@@ -55,15 +75,16 @@ int run_explain(const Args& a, const GlobalOptions& g) {
   const VerdictRules& rules = verdict_rules_for(g.knowledge_dir);
   if (const auto* e = find_catalogue_entry(catalogue, a.id)) {
     std::cout << e->id << "  [finding, " << e->severity << "]\n\n"
-              << e->meaning << "\n\nDoes not prove: "
-              << (e->does_not_prove.empty() ? "(informational)" : e->does_not_prove)
-              << "\n\nHow to settle: " << e->how_to_settle << '\n';
+              << wrap(e->meaning) << "\n\n"
+              << wrap("Does not prove: " + (e->does_not_prove.empty() ? "(informational)" : e->does_not_prove))
+              << "\n\n" << wrap("How to settle: " + e->how_to_settle) << '\n';
     print_rules_for(rules, e->id, true);
     return kExitClean;
   }
   if (const auto* h = rules.find(a.id)) {
-    std::cout << h->id << "  [verdict hypothesis]\n\n" << h->title << "\n\nDoes not prove: "
-              << h->does_not_prove << "\n\nHow to settle: " << h->confirm_description << '\n';
+    std::cout << h->id << "  [verdict hypothesis]\n\n" << wrap(h->title) << "\n\n"
+              << wrap("Does not prove: " + h->does_not_prove) << "\n\n"
+              << wrap("How to settle: " + h->confirm_description) << '\n';
     if (!h->confirm_command.empty()) std::cout << "  " << h->confirm_command << '\n';
     print_rules_for(rules, h->id, false);
     return kExitClean;
@@ -73,8 +94,8 @@ int run_explain(const Args& a, const GlobalOptions& g) {
   bool found = false;
   if (const Signature* s = kb.find_signature(a.id)) {
     found = true;
-    std::cout << s->id << "  [signature, " << s->severity << "]\n\n" << s->title << "\n\n"
-              << s->explanation << "\n\nHow to settle:\n";
+    std::cout << s->id << "  [signature, " << s->severity << "]\n\n" << wrap(s->title) << "\n\n"
+              << wrap(s->explanation) << "\n\nHow to settle:\n";
     for (const auto& n : s->next_steps) std::cout << "  - " << n << '\n';
   }
   for (const auto& c : kb.error_codes)

@@ -188,6 +188,45 @@ void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Find
   v.summary = std::move(s);
 }
 
+// Collector commands for the gaps, when insufficient evidence leads; a command that also
+// fills other gaps (`covers`) makes their own commands unnecessary.
+void collect_commands(Verdict& v, const VerdictRules& rules, const std::vector<std::string>& gaps) {
+  if (v.ranked.front().id != kInsufficient) return;
+  std::vector<std::string> filled;
+  for (const auto& c : rules.collect) {
+    if (!listed(gaps, c.missing) || listed(filled, c.missing) || listed(v.collect_more, c.command)) continue;
+    v.collect_more.push_back(c.command);
+    filled.push_back(c.missing);
+    filled.insert(filled.end(), c.covers.begin(), c.covers.end());
+  }
+}
+
+// The one check that separates the best hypothesis from the runner-up: the best other one
+// that still stands (score above zero).
+void choose_next_check(Verdict& v, const VerdictRules& rules) {
+  const Hypothesis& top = v.ranked.front();
+  const Hypothesis* second = nullptr;
+  for (const auto& h : v.ranked)
+    if (h.id != top.id && h.score > 0) {
+      second = &h;
+      break;
+    }
+  v.next_check.separates = second ? fmt::format("{} vs {}", top.id, second->id) : top.id;
+  const PairCheck* pair = nullptr;
+  if (second)
+    for (const auto& p : rules.pair_checks)
+      if ((p.a == top.id && p.b == second->id) || (p.b == top.id && p.a == second->id)) pair = &p;
+  if (pair) {
+    v.next_check.description = pair->description;
+    v.next_check.command = pair->command;
+  } else if (const auto* spec = rules.find(top.id)) {
+    v.next_check.description = spec->confirm_description;
+    v.next_check.command = spec->confirm_command;
+  }
+  if (top.id == kInsufficient && !v.collect_more.empty() && v.next_check.command.empty())
+    v.next_check.command = v.collect_more.front();
+}
+
 }  // namespace
 
 Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& evidence,
@@ -271,39 +310,8 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
     v.ranked.push_back(std::move(h));
   }
 
-  const Hypothesis& top = v.ranked.front();
-  if (top.id == kInsufficient) {
-    std::vector<std::string> filled;
-    for (const auto& c : rules.collect) {
-      if (!listed(gaps, c.missing) || listed(filled, c.missing) || listed(v.collect_more, c.command)) continue;
-      v.collect_more.push_back(c.command);
-      filled.push_back(c.missing);
-      filled.insert(filled.end(), c.covers.begin(), c.covers.end());
-    }
-  }
-
-  // The one check that separates the top two.
-  // The runner-up is the best other hypothesis that still stands (score above zero).
-  const Hypothesis* second = nullptr;
-  for (const auto& h : v.ranked)
-    if (h.id != top.id && h.score > 0) {
-      second = &h;
-      break;
-    }
-  v.next_check.separates = second ? fmt::format("{} vs {}", top.id, second->id) : top.id;
-  const PairCheck* pair = nullptr;
-  if (second)
-    for (const auto& p : rules.pair_checks)
-      if ((p.a == top.id && p.b == second->id) || (p.b == top.id && p.a == second->id)) pair = &p;
-  if (pair) {
-    v.next_check.description = pair->description;
-    v.next_check.command = pair->command;
-  } else if (const auto* spec = rules.find(top.id)) {
-    v.next_check.description = spec->confirm_description;
-    v.next_check.command = spec->confirm_command;
-  }
-  if (top.id == kInsufficient && !v.collect_more.empty() && v.next_check.command.empty())
-    v.next_check.command = v.collect_more.front();
+  collect_commands(v, rules, gaps);
+  choose_next_check(v, rules);
   write_summary(v, rules, findings);
   return v;
 }
