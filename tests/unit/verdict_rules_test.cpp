@@ -2,6 +2,8 @@
 // the checks `knowledge check` runs on the rules file.
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -223,4 +225,27 @@ TEST_CASE("verdict rules: the built-in file and catalogue pass their checks", "[
   CHECK(r.errors.empty());
   CHECK(r.hypotheses.size() == 9);
   CHECK(finding_catalogue_for("").size() >= 50);
+}
+
+TEST_CASE("verdict rules are data: --knowledge DIR replaces them", "[verdict][knowledge]") {
+  std::string content;
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == kVerdictRulesFile) content = f.content;
+  const std::string key = "\"leading_min_score\": 30";
+  REQUIRE(content.find(key) != std::string::npos);
+  content.replace(content.find(key), key.size(), "\"leading_min_score\": 1000");
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / "ascend-triage-verdict-rules-test";
+  fs::create_directories(dir / "verdict");
+  std::ofstream(dir / "verdict" / "hypotheses.json") << content;
+  std::vector<Finding> f = {make("driver-binding/load-failure", Severity::critical),
+                            make("module-provenance/two-sets", Severity::error)};
+  sort_findings(f);
+  CHECK(build_verdict(f, full_bundle("node-a"), AnalyzeOptions{}).ranked.front().id == "host-driver-installation");
+  AnalyzeOptions options;
+  options.knowledge_dir = dir.string();
+  Verdict v = build_verdict(f, full_bundle("node-a"), options);
+  CHECK(v.ranked.front().id == "insufficient-evidence");  // nothing reaches 1000
+  CHECK(v.ranked.front().rationale.find("leading score 1000") != std::string::npos);
+  fs::remove_all(dir);
 }

@@ -95,6 +95,8 @@ TEST_CASE("verdict on the incident after the reboot: driver residue, high confid
   CHECK(top.id == "host-driver-installation");
   CHECK(top.confidence == Confidence::high);
   CHECK(links_to(top.supporting, "driver-binding/load-failure"));
+  // The 507033 probes follow from the missing device: a consequence, not evidence about RNG.
+  CHECK(links_to(top.consequences, "probe-results/no-usable-device"));
   const Hypothesis* dev = ranked(v, "device-hardware");
   CHECK((!dev || dev->score <= 0));
 }
