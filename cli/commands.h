@@ -31,6 +31,7 @@ struct Command {
 Command add_analyze_command(CLI::App& app, GlobalOptions& g);
 Command add_inventory_command(CLI::App& app, GlobalOptions& g);
 Command add_knowledge_command(CLI::App& app, GlobalOptions& g);
+Command add_explain_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
 bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out);

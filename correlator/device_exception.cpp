@@ -126,6 +126,7 @@ struct Group {
   std::vector<EvidenceRef> evidence;
   std::optional<int64_t> device;
   std::string first_time, last_time;
+  std::string first_utc;  // ISO UTC of the earliest line with a known time ("" = unknown)
   size_t count = 0;
 };
 
@@ -135,6 +136,8 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
     g.codes.push_back(std::move(code));
   if (g.evidence.size() < 8) g.evidence.push_back(ev);
   if (g.count++ == 0) g.first_time = time_text(t);
+  if (t.time.known() && (g.first_utc.empty() || format_utc(t.time.utc_us) < g.first_utc))
+    g.first_utc = format_utc(t.time.utc_us);
   g.last_time = time_text(t);
   if (!g.device) g.device = device;
 }
@@ -212,7 +215,8 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
         .value("count", std::to_string(g.count))
         .value("device", g.device ? std::to_string(*g.device) : "")
         .value("kernel_name", kernel)
-        .value("error_str", error_str);
+        .value("error_str", error_str)
+        .value("first_utc", g.first_utc);
     out.push_back(std::move(f));
   }
 }

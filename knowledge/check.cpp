@@ -2,6 +2,8 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
+#include "correlator/verdict_catalogue.h"
+#include "correlator/verdict_rules.h"
 #include "correlator/version_matrix.h"
 #include "knowledge/knowledge.h"
 #include "parsers/kernel_line.h"
@@ -91,6 +93,14 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   KnowledgeCheck out;
   if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
     out.problems = check_version_table(content, name);  // knowledge/versions/README.md
+  else if (name.ends_with(".json") && (name.starts_with("verdict/") ||
+                                        name.substr(0, name.rfind('/')).ends_with("/verdict"))) {
+    // Verdict rules: finding ids are checked against the built-in catalogue (docs/verdict.md).
+    std::vector<std::string> ids;
+    for (const auto& e : finding_catalogue_for("")) ids.push_back(e.id);
+    out.problems = check_verdict_rules(parse_verdict_rules(content, name), name, ids);
+  } else if (name == kFindingCatalogueFile || name.ends_with("/" + std::string(kFindingCatalogueFile)))
+    parse_finding_catalogue(content, name, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, out);
   else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
   else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");

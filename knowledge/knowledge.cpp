@@ -331,6 +331,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
   for (const auto& f : files) by_name[f.name] = &f;
   std::set<std::string> ids;
   for (const auto& [fname, f] : by_name) {
+    // The verdict rules and the finding catalogue have loaders of their own (correlator/verdict_*).
+    if (fname.starts_with("verdict/") || fname == "findings.tsv") continue;
     if (fname.ends_with(".json")) {
       std::vector<Signature> sigs;
       parse_signature_file(f->content, fname, sigs, kb.errors);
