@@ -128,7 +128,7 @@ class Collector {
       std::string message;
       sv lane;
       const KernelEvent* kev = nullptr;
-      if (h.source == "plog") {
+      if (h.source.empty() || h.source == "plog") {  // plog hits leave the source empty
         lane = plog_lane(h.evidence);
         message = std::string(plog_text(h.evidence.excerpt));
       } else {
