@@ -26,6 +26,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     AnalyzeOptions options;

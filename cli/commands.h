@@ -4,6 +4,7 @@
 #include <CLI/CLI.hpp>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "model/options.h"
 
@@ -13,11 +14,18 @@ constexpr int kExitClean = 0;
 constexpr int kExitFindings = 1;      // also: a check failed (knowledge check)
 constexpr int kExitCannotAnalyse = 2; // also: bad usage, unknown id
 
+// --since/--until/--source/--min-severity as typed (analyze and timeline).
+struct TimelineFilterArgs {
+  std::string since, until, min_severity = "info";
+  std::vector<std::string> sources;
+};
+
 struct GlobalOptions {
   std::string color = "auto";
   std::string utc_offset;
   std::string knowledge_dir;
   InputLimits limits;
+  TimelineFilterArgs timeline;
 };
 
 // Runs after parsing; returns the exit code.
@@ -32,10 +40,12 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g);
 Command add_inventory_command(CLI::App& app, GlobalOptions& g);
 Command add_knowledge_command(CLI::App& app, GlobalOptions& g);
 Command add_explain_command(CLI::App& app, GlobalOptions& g);
+Command add_timeline_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
 bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out);
 bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);
+void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g);
 
 }  // namespace triage::cli

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "model/severity.h"
 #include "model/time.h"
 
 namespace triage::cli {
@@ -22,6 +23,35 @@ bool limit_in_range(const char* flag, uint64_t value, uint64_t low, uint64_t hig
   std::cerr << "ascend-triage: " << flag << " must be between " << low << " and " << high << ", got "
             << value << '\n';
   return false;
+}
+
+// An instant with a zone; a time without one is refused rather than read in the analyst's zone.
+bool parse_filter_time(const char* flag, const std::string& text, std::optional<int64_t>& out) {
+  if (text.empty()) return true;
+  out = parse_iso8601_utc_us(text);
+  if (out) return true;
+  std::cerr << "ascend-triage: " << flag << ": expected an ISO 8601 time with a zone, e.g. "
+            << "2026-09-04T01:25:00Z or 2026-09-04T09:25:00+08:00, got '" << text << "'\n";
+  return false;
+}
+
+bool build_timeline_filter(const TimelineFilterArgs& a, TimelineFilter& f) {
+  if (!parse_filter_time("--since", a.since, f.since_utc_us) ||
+      !parse_filter_time("--until", a.until, f.until_utc_us))
+    return false;
+  if (f.since_utc_us && f.until_utc_us && *f.since_utc_us > *f.until_utc_us) {
+    std::cerr << "ascend-triage: --since is after --until\n";
+    return false;
+  }
+  auto sev = parse_severity(a.min_severity);
+  if (!sev) {
+    std::cerr << "ascend-triage: --min-severity: expected info, warning, error or critical, got '"
+              << a.min_severity << "'\n";
+    return false;
+  }
+  f.min_severity = *sev;
+  f.sources = a.sources;
+  return true;
 }
 
 }  // namespace
@@ -46,7 +76,23 @@ bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out) {
     }
     out.utc_offset_seconds = zone->offset_at_utc(0);
   }
-  return true;
+  return build_timeline_filter(g.timeline, out.timeline);
+}
+
+// The lanes of docs/timeline.md; --source takes one or several, comma-separated or repeated.
+void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g) {
+  cmd.add_option("--since", g.timeline.since,
+                 "Timeline: only events at or after this ISO 8601 time (Z or +HH:MM required)");
+  cmd.add_option("--until", g.timeline.until,
+                 "Timeline: only events at or before this ISO 8601 time (Z or +HH:MM required)");
+  cmd.add_option("--source", g.timeline.sources, "Timeline: only these lanes (comma-separated)")
+      ->delimiter(',')
+      ->check(CLI::IsMember({"plog", "device-log", "journal", "dmesg", "syslog", "install-log",
+                             "operation-log", "module-files", "process", "probe", "collector"}));
+  cmd.add_option("--min-severity", g.timeline.min_severity,
+                 "Timeline: only events at or above info, warning, error or critical")
+      ->check(CLI::IsMember({"info", "warning", "error", "critical"}))
+      ->capture_default_str();
 }
 
 // Sizes accept binary suffixes: 512k, 64M, 32G (k = 1024).

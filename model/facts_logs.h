@@ -169,6 +169,13 @@ struct KernelEvent {
   std::vector<SignatureHit> hits;  // moved to LogFacts::signature_hits by finalize
   EvidenceRef evidence;
   std::vector<EvidenceRef> also_seen;  // the same line in another kernel source (deduped)
+  // Form and time of each also_seen copy, in the same order: the timeline measures clock
+  // skew between sources on these pairs (journal vs dmesg, journal vs syslog).
+  struct Copy {
+    KernelLogForm form = KernelLogForm::dmesg_raw;
+    Timestamp time;
+  };
+  std::vector<Copy> also_seen_copies;
   uint64_t dedupe_hash = 0;   // of the normalised message
 };
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/facts_device.h"
+#include "model/facts_events.h"
 #include "model/facts_inventory.h"
 #include "model/facts_libraries.h"
 #include "model/facts_logs.h"
@@ -30,6 +31,7 @@ struct BundleFacts {
   LibraryFacts libraries;
   DeviceFacts devices;
   PythonFacts python;
+  EventFacts events;  // installer history (ascend/seclog/), for the timeline
   std::vector<Finding> input_findings;  // input-damaged/..., raised while reading
 };
 

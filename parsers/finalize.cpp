@@ -5,6 +5,7 @@
 #include "parsers/system_parsers.h"
 #include "parsers/log_finalize.h"
 #include "parsers/python_parser.h"
+#include "parsers/seclog_parser.h"
 
 namespace triage {
 
@@ -16,6 +17,7 @@ void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {
   finalize_processes(facts);
   finalize_log_facts(facts, options);
   finalize_python_facts(facts, options);
+  finalize_event_facts(facts, options);
 }
 
 }  // namespace triage

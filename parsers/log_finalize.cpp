@@ -97,6 +97,7 @@ void kernel_times(BundleFacts& facts, const AnalyzeOptions& options) {
       // dmesg of the bundle is the current boot: btime + uptime (approximate: suspend and
       // clock adjustments since boot are not accounted for).
       if (sys.btime && (ev.boot_id.empty() || ev.boot_id == sys.boot_id)) {
+        if (ev.boot_id.empty()) ev.boot_id = sys.boot_id;  // so dedupe never pairs another boot's line
         ev.time.utc_us = *sys.btime * 1000000 + static_cast<int64_t>(std::llround(*ev.uptime_s * 1e6));
         ev.time.basis = TimeBasis::boot_relative;
         ev.approximate = true;
@@ -124,7 +125,10 @@ void kernel_times(BundleFacts& facts, const AnalyzeOptions& options) {
 bool same_event(const KernelEvent& a, const KernelEvent& b) {
   if (a.evidence.entry == b.evidence.entry) return false;
   if (!a.boot_id.empty() && !b.boot_id.empty() && a.boot_id != b.boot_id) return false;
-  if (a.uptime_s && b.uptime_s && std::fabs(*a.uptime_s - *b.uptime_s) <= 0.0005) return true;
+  // Seconds since boot identify a line only within one boot (boots repeat their timings).
+  if (a.uptime_s && b.uptime_s && std::fabs(*a.uptime_s - *b.uptime_s) <= 0.0005 &&
+      !a.boot_id.empty() && a.boot_id == b.boot_id)
+    return true;
   if (!a.time.known() || !b.time.known()) return false;
   bool approx = a.approximate || b.approximate || a.time.basis == TimeBasis::year_estimated ||
                 b.time.basis == TimeBasis::year_estimated;
@@ -151,6 +155,7 @@ void dedupe_kernel(LogFacts& logs) {
         if (kept[k].form == KernelLogForm::device_kernel) continue;
         if (!same_event(kept[k], evs[i])) continue;
         kept[k].also_seen.push_back(evs[i].evidence);
+        kept[k].also_seen_copies.push_back({evs[i].form, evs[i].time});
         if (kept[k].boot_id.empty()) kept[k].boot_id = evs[i].boot_id;
         if (!kept[k].uptime_s) kept[k].uptime_s = evs[i].uptime_s;
         ++logs.kernel_duplicates;

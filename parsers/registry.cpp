@@ -10,6 +10,8 @@
 #include "parsers/version_parsers.h"
 #include "parsers/npu_smi_parsers.h"
 #include "parsers/probe_parsers.h"
+#include "parsers/seclog_parser.h"
+#include "parsers/boots_parser.h"
 
 namespace triage {
 
@@ -80,6 +82,8 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::initramfs_list: return parse_initramfs_list;
     case SourceKind::dkms_status: return parse_dkms_status;
     case SourceKind::dkms_tree: return parse_dkms_tree;
+    case SourceKind::ascend_seclog: return parse_ascend_seclog;
+    case SourceKind::boots_txt: return parse_boots_txt;
     default: return nullptr;
   }
 }
