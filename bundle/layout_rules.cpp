@@ -17,16 +17,21 @@ constexpr std::array kLayout = {
     // Areas holding files under their original names: the content decides, except for
     // the CANN log names, which are fixed.
     Rule{"logs/index.tsv", K::logs_index_tsv},
+    Rule{"logs/**/slog/dev-os-*/**", K::device_log_export},  // an msnpureport tree
     Rule{"logs/**/plog/plog-*.log", K::plog},
     Rule{"logs/**/slog/host-*/host-*.log", K::plog},
     Rule{"logs/**/device-*/device-*.log", K::device_log},
     Rule{"logs/**/device-os/device-os_*.log", K::device_log},
-    Rule{"logs/**/event/event_*.log", K::device_log},
-    Rule{"logs/**/hisi_logs/**", K::device_log},
+    // Device-side exports (msnpureport trees found among the logs): the export reader
+    // picks kernel text or plog per file and keeps the RAS events.
+    Rule{"logs/**/event/event_*.log", K::device_log_export},
+    Rule{"logs/**/hisi_logs/**", K::device_log_export},
     Rule{"logs/**", K::unknown},
     Rule{"probes/logs/**/plog/plog-*.log", K::plog},
     Rule{"probes/logs/**/device-*/device-*.log", K::device_log},
     Rule{"probes/logs/**", K::unknown},
+    Rule{"extra/**/hisi_logs/**", K::device_log_export},
+    Rule{"extra/**/slog/dev-os-*/**", K::device_log_export},
     Rule{"extra/**", K::unknown},
     // Manifest and collector bookkeeping.
     Rule{"manifest.json", K::manifest_json},

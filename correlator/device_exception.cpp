@@ -1,7 +1,8 @@
 // device-exception: faults the device itself reported (task exceptions and timeouts of AI
 // Core / vector core / AI CPU, HCCL notify and event timeouts, heartbeat loss, driver
 // internal errors, HBM ECC and RAS events) and npu-smi health not OK. Meanings come from
-// knowledge/error-codes.tsv; this file only sorts codes and signatures into kinds.
+// knowledge/error-codes.tsv and knowledge/device-events.tsv (RAS event ids of the device-log
+// export); this file only sorts codes, events and signatures into kinds.
 #include "correlator/device_exception.h"
 
 #include <fmt/format.h>
@@ -10,6 +11,8 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "knowledge/knowledge.h"
 
@@ -61,6 +64,11 @@ const std::array kKinds = {
          "Which data was corrupted, or that the job's result was affected before the error.",
          {"npu-smi info -t ecc -i <npu>", "Collect the device black-box logs (hisi_logs, ascend-collect --device-logs)",
           "Isolate the device and contact hardware support if multi-bit errors repeat"}},
+    Kind{"device-event", Severity::warning, "Device logged a fault-manager event not in the knowledge base",
+         "What the event means: its id is not in knowledge/device-events.tsv; it is the device's own "
+         "record of a fault, not proof that it caused the failure.",
+         {"Look the event id up in the Ascend health-management event table",
+          "npu-smi info -t health -i <npu> -c <chip>", ""}},
     Kind{"health", Severity::error, "npu-smi reports device health not OK",
          "Which fault: the health state summarises alarms; the error code names them.",
          {"npu-smi info -t health -i <npu> -c <chip>", "npu-smi info -t ecc -i <npu>", ""}},
@@ -142,18 +150,65 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
   if (!g.device) g.device = device;
 }
 
+using LineKey = std::pair<std::string, uint64_t>;  // (entry, line)
+
+// Lines the device-log export analysis reports (RAS events, APEI blocks): the log analysis
+// skips them so one line is never counted twice.
+std::set<LineKey> device_export_lines(const BundleFacts& b) {
+  std::set<LineKey> keys;
+  for (const auto& e : b.devices.ras_events) keys.insert({e.evidence.entry, e.evidence.line});
+  for (const auto& m : b.devices.memory_errors) keys.insert({m.evidence.entry, m.evidence.line});
+  return keys;
+}
+
+// The driver HAL results logged by a process (drvRetCode=N after `Call <fn>`): the detail of
+// a 507899 driver internal error. "drvGetDevNum=87 (not in the drvError_t table)".
+struct DrvDetail {
+  std::vector<std::string> codes, calls;
+  std::vector<EvidenceRef> evidence;
+};
+std::map<int64_t, DrvDetail> driver_returns(const BundleFacts& b) {
+  std::map<int64_t, DrvDetail> out;
+  for (const auto& h : b.logs.signature_hits) {
+    if (h.id != "driver/return-code" || !h.pid) continue;
+    DrvDetail& d = out[*h.pid];
+    std::string code = capture(h, "drv_ret"), call = capture(h, "drv_call");
+    if (!code.empty() && std::find(d.codes.begin(), d.codes.end(), code) == d.codes.end()) d.codes.push_back(code);
+    if (!call.empty() && std::find(d.calls.begin(), d.calls.end(), call) == d.calls.end()) d.calls.push_back(call);
+    if (d.evidence.size() < 3) d.evidence.push_back(h.evidence);
+  }
+  return out;
+}
+
+std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>& codes) {
+  std::string s;
+  for (const auto& c : codes) {
+    const ErrorCodeInfo* info = nullptr;
+    for (const auto& e : kb.error_codes)
+      if (e.kind == "drv" && e.code == c) info = &e;
+    s += info ? fmt::format(" drvRetCode {} = {} ({}).", c, info->name, info->meaning)
+              : fmt::format(" drvRetCode {} is not in the driver HAL drvError_t table.", c);
+  }
+  return s;
+}
+
 void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
   std::map<std::pair<std::string_view, int64_t>, Group> groups;
+  const std::set<LineKey> export_lines = device_export_lines(b);
+  auto reported_elsewhere = [&](const EvidenceRef& ev) {
+    return export_lines.count({ev.entry, ev.line}) > 0;
+  };
+  const std::map<int64_t, DrvDetail> drv = driver_returns(b);
   for (const auto& e : b.logs.error_codes) {
     auto k = kind_of_code(e.code);
-    if (k.empty()) continue;
+    if (k.empty() || reported_elsewhere(e.evidence)) continue;
     Group& g = groups[{k, e.origin.pid}];
     g.kind = k, g.pid = e.origin.pid;
     add_to(g, e.code, e.evidence, e.time, e.device_id);
   }
   for (const auto& h : b.logs.signature_hits) {
     auto k = kind_of_signature(h);
-    if (k.empty()) continue;
+    if (k.empty() || reported_elsewhere(h.evidence)) continue;
     int64_t pid = h.pid.value_or(0);
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
@@ -193,6 +248,14 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
       if (const auto* info = kb.find_code(c))
         meanings += fmt::format(" {} = {} {}.", c, info->name, info->meaning);
     const auto& [kernel, error_str] = detail[g.pid];
+    // A driver internal error (507899) names the driver HAL result behind it.
+    const DrvDetail* dd = nullptr;
+    if (k.id == "driver-internal")
+      if (auto it = drv.find(g.pid); it != drv.end()) dd = &it->second;
+    if (dd)
+      meanings += fmt::format(" Driver HAL{} returned drvRetCode {}.{}",
+                              dd->calls.empty() ? "" : fmt::format(" calls {}", fmt::join(dd->calls, ", ")),
+                              fmt::join(dd->codes, ", "), drv_meanings(kb, dd->codes));
     f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}", g.count, who,
                              g.first_time, g.last_time,
                              g.device ? fmt::format(" (device {})", *g.device) : "",
@@ -209,6 +272,9 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
       if (const auto* info = kb.find_code(c); info && !info->advice.empty())
         f.next_checks.push_back(fmt::format("{}: {}", c, info->advice));
     f.evidence = g.evidence;
+    if (dd) f.evidence.insert(f.evidence.end(), dd->evidence.begin(), dd->evidence.end());
+    if (dd) f.value("drv_ret_codes", fmt::format("{}", fmt::join(dd->codes, ",")))
+                .value("drv_calls", fmt::format("{}", fmt::join(dd->calls, ",")));
     f.value("kind", std::string(k.id))
         .value("pid", std::to_string(g.pid))
         .value("codes", fmt::format("{}", fmt::join(g.codes, ",")))
@@ -217,6 +283,109 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
         .value("kernel_name", kernel)
         .value("error_str", error_str)
         .value("first_utc", g.first_utc);
+    out.push_back(std::move(f));
+  }
+}
+
+// The msnpureport export: RAS event ids (knowledge/device-events.tsv names their kind) and
+// APEI memory-error blocks of the black box, one finding per kind and device.
+struct DeviceGroup {
+  std::vector<std::string> event_ids, names, files, addresses, locations, error_types;
+  std::vector<EvidenceRef> evidence;
+  std::string first_time, last_time;
+  size_t events = 0, memory_errors = 0;
+  bool multi_bit = false;
+};
+
+void add_unique(std::vector<std::string>& v, const std::string& s) {
+  if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
+}
+
+void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+  std::map<std::pair<std::string_view, int64_t>, DeviceGroup> groups;
+  auto note_time = [](DeviceGroup& g, const std::string& t) {
+    if (t.empty()) return;
+    if (g.first_time.empty()) g.first_time = t;
+    g.last_time = t;
+  };
+  // The same event in two copies of a log (debug/ and run/, two exports) is one event:
+  // same id, device and device time. Lines without a time are never merged.
+  std::set<std::tuple<std::string, int64_t, std::string>> seen;
+  auto once = [&](const std::string& id, std::optional<int64_t> device, const std::string& time,
+                  const EvidenceRef& ev) {
+    std::string t = time.empty() ? fmt::format("{}:{}", ev.entry, ev.line) : time;
+    return seen.insert({id, device.value_or(-1), t}).second;
+  };
+  for (const auto& e : b.devices.ras_events) {
+    if (!once(e.event_id, e.device, e.time_text, e.evidence)) continue;
+    const DeviceEventInfo* info = kb.find_device_event(e.event_id);
+    std::string_view k = info ? std::string_view(info->exception_kind) : "device-event";
+    if (info && kind(k).id != k) k = "device-event";  // a kind this analysis does not know
+    DeviceGroup& g = groups[{k, e.device.value_or(-1)}];
+    add_unique(g.event_ids, e.event_id);
+    if (info) {
+      std::string_view meaning = info->meaning;
+      while (!meaning.empty() && meaning.back() == '.') meaning.remove_suffix(1);
+      add_unique(g.names, fmt::format("{} = {}", e.event_id, meaning));
+    }
+    add_unique(g.files, e.file_kind);
+    if (g.evidence.size() < 8) g.evidence.push_back(e.evidence);
+    note_time(g, e.time_text);
+    ++g.events;
+  }
+  for (const auto& m : b.devices.memory_errors) {
+    if (!once("apei:" + m.physical_address + m.error_type, m.device, m.time_text, m.evidence)) continue;
+    DeviceGroup& g = groups[{"hbm-ecc", m.device.value_or(-1)}];
+    add_unique(g.addresses, m.physical_address);
+    add_unique(g.locations, m.location);
+    add_unique(g.error_types, m.error_type);
+    add_unique(g.files, "bbox-kbox (APEI)");
+    if (m.error_type.find("multi-bit") != std::string::npos) g.multi_bit = true;
+    if (g.evidence.size() < 8) g.evidence.push_back(m.evidence);
+    note_time(g, m.time_text);
+    ++g.memory_errors;
+  }
+  for (const auto& [key, g] : groups) {
+    const Kind& k = kind(key.first);
+    int64_t device = key.second;
+    std::string on = device >= 0 ? fmt::format("device {}", device) : "an unknown device";
+    Finding f;
+    f.id = fmt::format("device-exception/{}", k.id);
+    f.host = b.host;
+    f.severity = k.severity;
+    // APEI blocks without a multi-bit error (corrected errors) are a warning, not critical.
+    if (k.id == "hbm-ecc" && g.events == 0 && !g.multi_bit) f.severity = Severity::warning;
+    f.confidence = Confidence::high;
+    f.title = fmt::format("{} ({}, device logs)", k.title, on);
+    std::string detail;
+    if (!g.event_ids.empty())
+      detail += fmt::format(" Event ids {}.", fmt::join(g.event_ids, ", "));
+    for (const auto& n : g.names) detail += fmt::format(" {}.", n);
+    if (g.memory_errors)
+      detail += fmt::format(" {} APEI memory error block(s): error_type {}{}{}.", g.memory_errors,
+                            fmt::join(g.error_types, "; "),
+                            g.addresses.empty() ? "" : fmt::format(", physical_address {}", fmt::join(g.addresses, ", ")),
+                            g.locations.empty() ? "" : fmt::format(", {}", fmt::join(g.locations, "; ")));
+    f.observed = fmt::format("{} event line(s) and {} memory error block(s) in the device-log export of "
+                             "{} ({}), device time {} to {}.{}",
+                             g.events, g.memory_errors, on, fmt::join(g.files, ", "),
+                             g.first_time.empty() ? "unknown" : g.first_time,
+                             g.last_time.empty() ? "unknown" : g.last_time, detail);
+    f.supports = "The device recorded this fault itself (fault manager / black box): a device-side "
+                 "fact, independent of the host process where an error surfaced.";
+    f.does_not_prove = std::string(k.does_not_prove) +
+                       " Device log times are the device's own clock, not converted to the host's.";
+    for (const auto& c : k.next_checks)
+      if (!c.empty()) f.next_checks.emplace_back(c);
+    f.evidence = g.evidence;
+    f.value("kind", std::string(k.id))
+        .value("source", "device-log export")
+        .value("device", device >= 0 ? std::to_string(device) : "")
+        .value("event_ids", fmt::format("{}", fmt::join(g.event_ids, ",")))
+        .value("count", std::to_string(g.events + g.memory_errors))
+        .value("files", fmt::format("{}", fmt::join(g.files, ",")))
+        .value("physical_address", fmt::format("{}", fmt::join(g.addresses, ",")))
+        .value("location", fmt::format("{}", fmt::join(g.locations, ";")));
     out.push_back(std::move(f));
   }
 }
@@ -262,6 +431,7 @@ void analyze_device_exception(const EvidenceSet& evidence, const AnalyzeOptions&
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
     from_logs(b, kb, out);
+    from_device_events(b, kb, out);
     from_health(b, out);
   }
 }

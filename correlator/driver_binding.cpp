@@ -10,19 +10,17 @@
 #include <fmt/format.h>
 
 #include "correlator/module_provenance.h"
+#include "knowledge/knowledge.h"
 
 namespace triage {
 
+std::string_view npu_model(std::string_view vendor, std::string_view device, const KnowledgeBase& kb) {
+  const PciIdInfo* p = kb.find_pci_id(vendor, device);
+  return p ? std::string_view(p->model) : std::string_view{};
+}
+
 std::string_view npu_model(std::string_view vendor, std::string_view device) {
-  if (vendor != "19e5") return "";
-  // ascend-facts.md §5 (driver install scripts' specific_func.inc / deal_ko.sh).
-  if (device == "d801") return "910";
-  if (device == "d802") return "910B";
-  if (device == "d803") return "910_93 (A3)";
-  if (device == "d806") return "950";
-  if (device == "d100") return "310";
-  if (device == "d500") return "310P";
-  return "";
+  return npu_model(vendor, device, knowledge_for(""));
 }
 
 namespace {
@@ -38,13 +36,14 @@ bool is_load_failure(const KernelEvent& e) {
   return true;
 }
 
-void unbound(const BundleFacts& b, const std::string& host, std::vector<Finding>& out) {
+void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase& kb,
+             std::vector<Finding>& out) {
   // sysfs rows first; lspci rows for the same address only fill in the driver.
   std::vector<const PciFunction*> npus, unbound_fns;
   std::set<std::string> seen;
   for (int pass = 0; pass < 2; ++pass)
     for (const auto& p : b.modules.pci) {
-      if (p.from_lspci != (pass == 1) || npu_model(p.vendor, p.device).empty()) continue;
+      if (p.from_lspci != (pass == 1) || npu_model(p.vendor, p.device, kb).empty()) continue;
       if (!seen.insert(p.address).second) continue;
       npus.push_back(&p);
       if (p.driver.empty()) unbound_fns.push_back(&p);
@@ -65,7 +64,7 @@ void unbound(const BundleFacts& b, const std::string& host, std::vector<Finding>
   f.host = host;
   const PciFunction* first = unbound_fns.empty() ? npus.front() : unbound_fns.front();
   f.title = fmt::format("{} of {} NPU PCI functions ({}) have no driver bound{}", unbound_fns.size(),
-                        npus.size(), npu_model(first->vendor, first->device),
+                        npus.size(), npu_model(first->vendor, first->device, kb),
                         nodes_absent ? "; no /dev/davinci* nodes" : "");
   std::vector<std::string> expected;
   for (const auto& p : b.modules.pci)
@@ -140,10 +139,11 @@ void load_failures(const HostGroup& group, std::vector<Finding>& out) {
 
 }  // namespace
 
-void analyze_driver_binding(const EvidenceSet& evidence, const AnalyzeOptions&,
+void analyze_driver_binding(const EvidenceSet& evidence, const AnalyzeOptions& options,
                             std::vector<Finding>& findings) {
+  const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   for (const auto& group : evidence.groups()) {
-    if (const BundleFacts* b = latest_module_bundle(group)) unbound(*b, group.host, findings);
+    if (const BundleFacts* b = latest_module_bundle(group)) unbound(*b, group.host, kb, findings);
     load_failures(group, findings);
   }
 }

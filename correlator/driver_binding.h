@@ -13,8 +13,10 @@ namespace triage {
 void analyze_driver_binding(const EvidenceSet& evidence, const AnalyzeOptions& options,
                             std::vector<Finding>& findings);
 
+struct KnowledgeBase;
 // "910B" for 19e5:d802 ...; "" for a Huawei device that is not an NPU (Kunpeng on-board
-// bridges, NICs, SAS, the iBMC VGA).
-std::string_view npu_model(std::string_view vendor, std::string_view device);
+// bridges, NICs, SAS, the iBMC VGA). The ids are data: knowledge/pci-ids.tsv.
+std::string_view npu_model(std::string_view vendor, std::string_view device, const KnowledgeBase& kb);
+std::string_view npu_model(std::string_view vendor, std::string_view device);  // built-in knowledge
 
 }  // namespace triage

@@ -1,7 +1,8 @@
 // version-matrix: first which versions are really in use, each with where it was read —
 // CANN: the maps > ASCEND_HOME_PATH / ASCEND_TOOLKIT_HOME > the install records;
-// torch_npu / torch: packages.tsv beside the mapped libtorch_npu.so > the process's packages
-// > its torch_npu/version.py > the collector's python3 — then the pairs by declaration.
+// torch_npu / torch: packages.tsv beside the mapped libtorch_npu.so > the process's pip
+// (pip-list.json, pip show) > the rest of its packages.tsv > its torch_npu/version.py > the
+// default pip (python/pip-list.json) > python/packages.tsv — then the pairs by declaration.
 // Processes with the same combination share one finding.
 #include "correlator/version_matrix.h"
 
@@ -66,6 +67,11 @@ InUse versions_in_use(const BundleFacts& b, const ProcessLibraries* p) {
       if (auto s = package(p->packages, "torch", site, "packages.tsv beside libtorch_npu.so"))
         u.torch = *s;
     }
+    // pip list / pip show of the job's interpreter: what pip saw on that interpreter's path.
+    if (u.torch_npu.value.empty())
+      if (auto s = package(p->pip, "torch_npu", "", "the process's pip")) u.torch_npu = *s;
+    if (u.torch.value.empty())
+      if (auto s = package(p->pip, "torch", "", "the process's pip")) u.torch = *s;
     if (u.torch_npu.value.empty())
       if (auto s = package(p->packages, "torch_npu", "", "the process's packages.tsv")) u.torch_npu = *s;
     if (u.torch.value.empty())
@@ -73,6 +79,12 @@ InUse versions_in_use(const BundleFacts& b, const ProcessLibraries* p) {
     if (u.torch_npu.value.empty() && !p->torch_npu_version.empty())
       u.torch_npu = {p->torch_npu_version, "torch_npu/version.py", p->torch_npu_version_evidence};
   }
+  if (u.torch_npu.value.empty())
+    if (auto s = package(lf.default_pip, "torch_npu", "", "the default pip (python/pip-list.json, pip-show.txt)"))
+      u.torch_npu = *s;
+  if (u.torch.value.empty())
+    if (auto s = package(lf.default_pip, "torch", "", "the default pip (python/pip-list.json, pip-show.txt)"))
+      u.torch = *s;
   if (u.torch_npu.value.empty())
     if (auto s = package(lf.default_packages, "torch_npu", "", "the collector's python3 packages"))
       u.torch_npu = *s;
@@ -128,10 +140,10 @@ std::string pid_list(const std::vector<int64_t>& pids) {
   return s;
 }
 
-void wheel_finding(const BundleFacts& b, const InUse& u, const std::vector<int64_t>& pids,
-                   std::vector<Finding>& out) {
+void wheel_finding(const BundleFacts& b, const VersionTables& tables, const InUse& u,
+                   const std::vector<int64_t>& pids, std::vector<Finding>& out) {
   if (u.torch_npu.value.empty() || u.cann.value.empty()) return;
-  Judgement j = judge_wheel(builtin_version_tables(), u.torch_npu.value, u.torch.value, u.cann.value);
+  Judgement j = judge_wheel(tables, u.torch_npu.value, u.torch.value, u.cann.value);
   Finding f;
   f.id = "version-matrix/torch-npu-cann";
   f.severity = severity_of(j.verdict);
@@ -166,7 +178,8 @@ void wheel_finding(const BundleFacts& b, const InUse& u, const std::vector<int64
   out.push_back(std::move(f));
 }
 
-void cann_driver_finding(const BundleFacts& b, const InUse& u, std::vector<Finding>& out) {
+void cann_driver_finding(const BundleFacts& b, const VersionTables& tables, const InUse& u,
+                         std::vector<Finding>& out) {
   const LibraryFacts& lf = b.libraries;
   if (!lf.driver_version || u.cann.value.empty()) return;
   const VersionFile& d = *lf.driver_version;
@@ -174,7 +187,7 @@ void cann_driver_finding(const BundleFacts& b, const InUse& u, std::vector<Findi
   if (driver.empty()) driver = d.get("package_version");
   if (driver.empty()) return;
   std::string inner = cann_inner(lf, u.cann_install, u.cann.value);
-  Judgement j = judge_cann_driver(builtin_version_tables(), u.cann.value, driver,
+  Judgement j = judge_cann_driver(tables, u.cann.value, driver,
                                   d.get("compatible_version"), inner);
   Finding f;
   f.id = "version-matrix/cann-driver";
@@ -225,13 +238,14 @@ void driver_firmware_finding(const BundleFacts& b, std::vector<Finding>& out) {
 
 }  // namespace
 
-void analyze_version_matrix(const EvidenceSet& evidence, const AnalyzeOptions&,
+void analyze_version_matrix(const EvidenceSet& evidence, const AnalyzeOptions& options,
                             std::vector<Finding>& out) {
+  const VersionTables& tables = version_tables_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
     std::map<std::tuple<std::string, std::string, std::string>, std::pair<InUse, std::vector<int64_t>>>
         combos;
     for (const auto& [pid, p] : b.libraries.by_pid) {
-      if (!p.has_maps && !p.has_packages && p.torch_npu_version.empty()) continue;
+      if (!p.has_maps && !p.has_packages && !p.has_pip && p.torch_npu_version.empty()) continue;
       InUse u = versions_in_use(b, &p);
       auto& slot = combos[{u.torch.value, u.torch_npu.value, u.cann.value}];
       if (slot.second.empty()) slot.first = u;
@@ -243,8 +257,8 @@ void analyze_version_matrix(const EvidenceSet& evidence, const AnalyzeOptions&,
     }
     std::set<std::string> judged_canns;
     for (const auto& [key, c] : combos) {
-      wheel_finding(b, c.first, c.second, out);
-      if (judged_canns.insert(c.first.cann.value).second) cann_driver_finding(b, c.first, out);
+      wheel_finding(b, tables, c.first, c.second, out);
+      if (judged_canns.insert(c.first.cann.value).second) cann_driver_finding(b, tables, c.first, out);
     }
     driver_firmware_finding(b, out);
   }

@@ -30,6 +30,9 @@ void parse_hdk_table(std::string_view content, std::vector<HdkRow>& out,
                      std::vector<std::string>& errors);
 // The built-in tables (knowledge/versions/), loaded once.
 const VersionTables& builtin_version_tables();
+// The tables in use with --knowledge DIR ("" = built-in): DIR/versions/<name>.tsv replaces the
+// built-in file of that name. Loaded once per directory.
+const VersionTables& version_tables_for(const std::string& knowledge_dir);
 // For `knowledge check`: problems of a versions/*.tsv file.
 std::vector<std::string> check_version_table(std::string_view content, const std::string& name);
 

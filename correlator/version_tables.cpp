@@ -3,6 +3,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <map>
+#include <memory>
+#include <mutex>
 
 #include "correlator/version_matrix.h"
 #include "knowledge/knowledge.h"
@@ -138,17 +141,26 @@ void parse_hdk_table(std::string_view content, std::vector<HdkRow>& out,
            });
 }
 
-const VersionTables& builtin_version_tables() {
-  static const VersionTables tables = [] {
-    VersionTables t;
-    for (const auto& f : builtin_knowledge_files()) {
-      if (f.name == "versions/torch_npu_cann.tsv") parse_wheel_table(f.content, t.wheels, t.errors);
-      if (f.name == "versions/cann_hdk.tsv") parse_hdk_table(f.content, t.hdk, t.errors);
-    }
-    return t;
-  }();
-  return tables;
+const VersionTables& version_tables_for(const std::string& knowledge_dir) {
+  // Built once per --knowledge directory from the knowledge base's versions/*.tsv (a file of
+  // the directory replaces the built-in one of the same name).
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<VersionTables>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(knowledge_dir);
+  if (it != cache.end()) return *it->second;
+  auto t = std::make_unique<VersionTables>();
+  const KnowledgeBase& kb = knowledge_for(knowledge_dir);
+  if (const KnowledgeFile* f = kb.find_version_file("versions/torch_npu_cann.tsv"))
+    parse_wheel_table(f->content, t->wheels, t->errors);
+  if (const KnowledgeFile* f = kb.find_version_file("versions/cann_hdk.tsv"))
+    parse_hdk_table(f->content, t->hdk, t->errors);
+  const VersionTables& ref = *t;
+  cache.emplace(knowledge_dir, std::move(t));
+  return ref;
 }
+
+const VersionTables& builtin_version_tables() { return version_tables_for(""); }
 
 std::vector<std::string> check_version_table(std::string_view content, const std::string& name) {
   std::vector<std::string> errors;

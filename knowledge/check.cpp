@@ -91,6 +91,8 @@ void check_error_codes(std::string_view content, const std::string& name, Knowle
 
 KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name) {
   KnowledgeCheck out;
+  std::vector<DeviceEventInfo> events;  // tables whose parser does every check
+  std::vector<PciIdInfo> pci_ids;
   if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
     out.problems = check_version_table(content, name);  // knowledge/versions/README.md
   else if (name.ends_with(".json") && (name.starts_with("verdict/") ||
@@ -101,6 +103,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     out.problems = check_verdict_rules(parse_verdict_rules(content, name), name, ids);
   } else if (name == kFindingCatalogueFile || name.ends_with("/" + std::string(kFindingCatalogueFile)))
     parse_finding_catalogue(content, name, out.problems);
+  else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
+  else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, out);
   else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
   else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");

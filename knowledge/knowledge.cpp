@@ -343,7 +343,13 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
         }
         kb.signatures.push_back(std::move(s));
       }
-    } else if (fname.ends_with(".tsv") && !fname.starts_with("versions/")) {
+    } else if (fname.starts_with("versions/")) {
+      if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
+    } else if (fname == "device-events.tsv") {
+      parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
+    } else if (fname == "pci-ids.tsv") {
+      parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
+    } else if (fname.ends_with(".tsv")) {
       parse_error_code_file(f->content, fname, kb.error_codes, kb.errors);
     }
   }

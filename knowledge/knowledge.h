@@ -1,7 +1,9 @@
 #pragma once
-// Knowledge as data: log signatures (knowledge/signatures/*.json) and error codes
-// (knowledge/error-codes.tsv). The files are built into the binary and can be overridden
-// file by file with --knowledge DIR. Format: docs/knowledge.md.
+// Knowledge as data: log signatures (knowledge/signatures/*.json), error codes
+// (knowledge/error-codes.tsv), device RAS event ids (knowledge/device-events.tsv), NPU PCI ids
+// (knowledge/pci-ids.tsv) and the version tables (knowledge/versions/*.tsv, parsed by the
+// version-matrix analysis). The files are built into the binary and can be overridden file by
+// file with --knowledge DIR. Format: docs/knowledge.md.
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -42,6 +44,23 @@ struct ErrorCodeInfo {
   std::string source;   // where the row comes from (ascend-facts.md section and upstream file)
 };
 
+// knowledge/device-events.tsv: a RAS / fault-manager event id the device logs, and the
+// device-exception kind it belongs to.
+struct DeviceEventInfo {
+  std::string event_id;        // "0x80e01809" (lower case)
+  std::string exception_kind;  // a device-exception kind: hbm-ecc, aicore-timeout, ...
+  std::string name;
+  std::string meaning;
+  std::string source;
+};
+
+// knowledge/pci-ids.tsv: PCI functions that are NPUs (Kunpeng on-board devices share 19e5).
+struct PciIdInfo {
+  std::string vendor, device;  // lower-case hex without 0x
+  std::string model;           // "910B"
+  std::string source;
+};
+
 struct KnowledgeFile {
   std::string name;     // file name relative to the knowledge root ("signatures/plog.json")
   std::string content;
@@ -74,11 +93,18 @@ struct KnowledgeBase {
   std::string origin;  // "built-in" or "built-in + DIR"
   std::vector<Signature> signatures;
   std::vector<ErrorCodeInfo> error_codes;
+  std::vector<DeviceEventInfo> device_events;
+  std::vector<PciIdInfo> pci_ids;
+  // versions/*.tsv as text (after overrides), by file name; parsed by correlator/version_tables.
+  std::vector<KnowledgeFile> version_files;
   std::vector<std::string> errors;  // "file: message" for anything that did not load
   SignatureMatcher plog_matcher, kernel_matcher;
 
   const ErrorCodeInfo* find_code(std::string_view code) const;
   const Signature* find_signature(std::string_view id) const;
+  const DeviceEventInfo* find_device_event(std::string_view event_id) const;  // any case
+  const PciIdInfo* find_pci_id(std::string_view vendor, std::string_view device) const;
+  const KnowledgeFile* find_version_file(std::string_view name) const;
 };
 
 // Files built into the binary (generated from knowledge/ at build time).
@@ -100,6 +126,11 @@ void parse_signature_file(std::string_view content, const std::string& name,
                           std::vector<Signature>& out, std::vector<std::string>& errors);
 void parse_error_code_file(std::string_view content, const std::string& name,
                            std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors);
+
+void parse_device_event_file(std::string_view content, const std::string& name,
+                             std::vector<DeviceEventInfo>& out, std::vector<std::string>& errors);
+void parse_pci_id_file(std::string_view content, const std::string& name,
+                       std::vector<PciIdInfo>& out, std::vector<std::string>& errors);
 
 // Result of `knowledge check FILE`: every problem found, and what was checked.
 struct KnowledgeCheck {

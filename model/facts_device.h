@@ -86,6 +86,35 @@ struct ProbeResult {
   EvidenceRef stderr_evidence;       // the line carrying the error code / exception
 };
 
+// A RAS / fault-manager event id the device logged (msnpureport export: slog event_*.log,
+// device-os logs, black-box history.log / kbox.txt): `event_id=0x80E01809`,
+// `[fault_manager] event_id: [0x80C98001]`. Meanings live in knowledge/device-events.tsv.
+struct DeviceRasEvent {
+  std::string event_id;              // lower-case hex as written ("0x80e01809")
+  std::optional<int64_t> device;     // from the export path (dev-os-<n>, device-<n>)
+  std::string file_kind;             // event-log, device-os-log, bbox-history, bbox-kernel, ...
+  std::string time_text;             // the line's own time, device clock (never converted)
+  EvidenceRef evidence;
+};
+
+// An APEI hardware memory error block of a device black-box kernel log (kbox.txt):
+// `[Hardware Error]  error_type: 3, multi-bit ECC` with the block's address and location.
+struct DeviceMemoryError {
+  std::optional<int64_t> device;
+  std::string error_type;            // "3, multi-bit ECC"
+  std::string physical_address;      // "0x0000101efe36d3c0"
+  std::string location;              // "node: 2 card: 259 module: 51 rank: 1 bank: 10 row: 30691 column: 56"
+  std::string time_text;             // device uptime "[2454.830701]"
+  EvidenceRef evidence;              // the error_type line
+};
+
+// One file of a device-log export, as the dispatcher read it.
+struct DeviceExportFile {
+  std::string entry;
+  std::string file_kind;             // as DeviceRasEvent::file_kind, or "binary (not parsed)"
+  std::optional<int64_t> device;
+};
+
 struct DeviceFacts {
   std::optional<NpuSmiInfo> info;
   std::optional<NpuSmiInfo> map_failure;  // `npu-smi info -m` that printed a failure
@@ -93,6 +122,10 @@ struct DeviceFacts {
   std::vector<NpuHealth> health;
   std::vector<NpuUsageSample> usages;
   std::vector<ProbeResult> probes;
+  // msnpureport export (ascend/device-logs/): what the device logged about itself.
+  std::vector<DeviceExportFile> export_files;
+  std::vector<DeviceRasEvent> ras_events;
+  std::vector<DeviceMemoryError> memory_errors;
 
   ProbeResult& probe(const std::string& name) {
     for (auto& p : probes)

@@ -35,13 +35,13 @@ struct MountTable {
   std::vector<MountEntry> entries;
 };
 
-// A package row of packages.tsv (or pip list / pip show).
+// A package row of packages.tsv, pip list JSON or pip show.
 struct PackageRow {
   std::string name;        // as written
   std::string normalized;  // PEP 503
   std::string version;
   std::string location;
-  std::string kind;        // dist-info, egg-info, editable
+  std::string kind;        // dist-info, egg-info, editable (packages.tsv); pip-list, pip-show
   EvidenceRef evidence;
 };
 
@@ -57,6 +57,10 @@ struct ProcessLibraries {
   EvidenceRef cgroup_evidence;
   bool has_packages = false;
   std::vector<PackageRow> packages;
+  // processes/<pid>/pip-list.json (`pip list --format=json`, kind "pip-list") and pip show
+  // rows (kind "pip-show"): below packages.tsv in the version-matrix precedence.
+  bool has_pip = false;
+  std::vector<PackageRow> pip;
   std::string torch_npu_version;  // processes/<pid>/torch_npu-version.py __version__
   std::string torch_npu_git;
   EvidenceRef torch_npu_version_evidence;
@@ -108,6 +112,11 @@ struct LibraryFacts {
   std::vector<PathCheck> paths;
   bool has_default_packages = false;
   std::vector<PackageRow> default_packages;  // python/packages.tsv (the collector's python3)
+  // env/collector-env: the collector's own (sudo shell) environment, info only.
+  bool has_collector_env = false;
+  std::vector<KeyValueLine> collector_env;
+  bool has_default_pip = false;
+  std::vector<PackageRow> default_pip;       // python/pip-list.json, python/pip-show.txt
 
   ProcessLibraries& process(int64_t pid) {
     ProcessLibraries& p = by_pid[pid];

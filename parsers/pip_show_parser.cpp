@@ -1,7 +1,7 @@
 // python/pip-show.txt (`pip show <pkgs>`): "Name: x", "Version: y", "Location: z", other
 // "Key: value" lines, blocks separated by "---". Each block with a name and a version adds a
-// package row (kind "pip-show") to the collector's python3 packages, or to the process's for
-// processes/<pid>/.
+// package row (kind "pip-show") to the collector's python3 pip rows, or to the process's for
+// processes/<pid>/ (LibraryFacts::default_pip, ProcessLibraries::pip).
 #include "parsers/pep440.h"
 #include "parsers/process_parsers.h"
 #include "parsers/text_file.h"
@@ -14,7 +14,7 @@ void parse_pip_show(ParseContext& ctx, ByteSource& src) {
   if (refuse_tool_error(ctx, text)) return;
   auto pid = pid_from_entry_path(ctx.entry.path);
   std::vector<PackageRow>& out =
-      pid ? ctx.facts.libraries.process(*pid).packages : ctx.facts.libraries.default_packages;
+      pid ? ctx.facts.libraries.process(*pid).pip : ctx.facts.libraries.default_pip;
   PackageRow row;
   auto flush = [&] {
     if (!row.name.empty() && !row.version.empty()) {
@@ -49,8 +49,8 @@ void parse_pip_show(ParseContext& ctx, ByteSource& src) {
     ++ctx.stats.parsed;
   });
   flush();
-  if (pid) ctx.facts.libraries.process(*pid).has_packages = true;
-  else ctx.facts.libraries.has_default_packages = true;
+  if (pid) ctx.facts.libraries.process(*pid).has_pip = true;
+  else ctx.facts.libraries.has_default_pip = true;
 }
 
 }  // namespace triage

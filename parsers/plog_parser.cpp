@@ -152,17 +152,4 @@ void parse_plog(ParseContext& ctx, ByteSource& src) {
     ctx.facts.logs.plog_entries.back().kind = SourceKind::device_log;
 }
 
-void parse_device_export(ParseContext& ctx, ByteSource& src) {
-  // Black-box kernel logs (kbox.txt, kernel.log, history.log) are dmesg-like text of the
-  // device's own kernel; everything else an export holds is plog-shaped.
-  const std::string& path = ctx.entry.path;
-  std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
-  if (name == "kbox.txt" || name == "kernel.log" || name == "history.log" ||
-      path.find("/bbox/") != std::string::npos) {
-    parse_kernel_text(ctx, src, KernelLogForm::device_kernel);
-    return;
-  }
-  parse_plog(ctx, src);
-}
-
 }  // namespace triage

@@ -10,6 +10,7 @@
 
 #include "bundle/line_reader.h"
 #include "knowledge/knowledge.h"
+#include "parsers/device_export_parser.h"  // parse_device_export, formerly here
 #include "parsers/parser.h"
 #include "parsers/plog_line.h"
 
@@ -17,9 +18,8 @@ namespace triage {
 
 // ParseFn for SourceKind::plog and device_log.
 void parse_plog(ParseContext& ctx, ByteSource& src);
-// ParseFn for SourceKind::device_log_export (msnpureport): black-box kernel logs as device
-// kernel text, the rest as plog.
-void parse_device_export(ParseContext& ctx, ByteSource& src);
+// SourceKind::device_log_export (msnpureport) is read by parsers/device_export_parser.h,
+// which hands each file to this parser or the kernel text parser.
 
 // The same work one line at a time, for tests and the benchmark.
 class PlogFileParser {

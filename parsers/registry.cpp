@@ -1,3 +1,4 @@
+#include "parsers/device_export_parser.h"
 #include "parsers/kernel_parser.h"
 #include "parsers/parser.h"
 #include "parsers/plog_parser.h"
@@ -55,6 +56,8 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::packages_tsv: return parse_packages_tsv;
     case SourceKind::torch_npu_version_py: return parse_torch_npu_version_py;
     case SourceKind::pip_show: return parse_pip_show;
+    case SourceKind::pip_list_json: return parse_pip_list_json;
+    case SourceKind::collector_env: return parse_collector_env;
     case SourceKind::npu_smi_info: return parse_npu_smi_info;
     case SourceKind::npu_smi_map: return parse_npu_smi_map;
     case SourceKind::npu_smi_health: return parse_npu_smi_health;

@@ -24,6 +24,10 @@ void parse_cann_paths_tsv(ParseContext& ctx, ByteSource& src);
 void parse_packages_tsv(ParseContext& ctx, ByteSource& src);
 void parse_torch_npu_version_py(ParseContext& ctx, ByteSource& src);
 void parse_pip_show(ParseContext& ctx, ByteSource& src);
+// env/collector-env (the collector's own environment, info only).
+void parse_collector_env(ParseContext& ctx, ByteSource& src);
+// `pip list --format=json` (processes/<pid>/pip-list.json, python/pip-list.json).
+void parse_pip_list_json(ParseContext& ctx, ByteSource& src);
 
 // Decodes mountinfo's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash);
 // anything else is kept as written.

@@ -68,13 +68,13 @@ TEST_CASE("pip show: blocks become package rows with PEP 503 names") {
                            facts);
   CHECK(st.malformed == 1);
   CHECK(st.parsed + st.unrecognised + st.malformed == st.lines);
-  REQUIRE(facts.libraries.default_packages.size() == 2);
-  CHECK(facts.libraries.default_packages[0].normalized == "torch-npu");
-  CHECK(facts.libraries.default_packages[0].location == "/site");
-  CHECK(facts.libraries.default_packages[1].version == "2.9.0");
+  REQUIRE(facts.libraries.default_pip.size() == 2);
+  CHECK(facts.libraries.default_pip[0].normalized == "torch-npu");
+  CHECK(facts.libraries.default_pip[0].location == "/site");
+  CHECK(facts.libraries.default_pip[1].version == "2.9.0");
   BundleFacts none;
   ParseStats e = run_kind(SourceKind::pip_show, "python/pip-show.txt",
                           "bash: pip: command not found\n", none);
   CHECK_FALSE(e.not_collected.empty());
-  CHECK(none.libraries.default_packages.empty());
+  CHECK(none.libraries.default_pip.empty());
 }
