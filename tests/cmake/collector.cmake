@@ -5,7 +5,7 @@ find_program(BASH_PROGRAM bash REQUIRED)
 set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
 set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
 
-foreach(name helpers basic processes files caps redaction options nonroot python bash42 compat42 shellcheck)
+foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
