@@ -383,6 +383,7 @@ exit_missing_or_denied() {
   local p=$1
   if [ -L "$p" ]; then echo "dangling link: $p" >&2; exit 65; fi
   while [ -n "$p" ]; do
+    [[ $p == */* ]] || break
     p=${p%/*}
     if [ -z "$p" ] || [ -e "$p" ]; then
       if [ -n "$p" ] && { [ ! -x "$p" ] || [ ! -r "$p" ]; }; then
@@ -507,7 +508,7 @@ bg_boot_txt() {
 }
 
 # First line of file $1 into V (empty when unreadable).
-read_value() { V=""; IFS= read -r V < "$1" 2>/dev/null; }
+read_value() { V=""; { IFS= read -r V < "$1"; } 2>/dev/null; }
 
 bg_sysfs_tsv() {
   local d name version srcversion build_id initstate taint refcnt holders h note
@@ -577,21 +578,23 @@ module_strings() {
     f=$1
   fi
   # The GNU build-id note: readelf where it reads the file, else the note's bytes (namesz 4,
-  # descsz 20, type 3, "GNU\0", then the 20-byte id).
+  # descsz 20, type 3, "GNU\0", then the 20-byte id), looked for in the first 64 KiB: a
+  # module's notes are its first sections, and a whole module in hex is megabytes of text.
   if have readelf; then
     bid=$(readelf -n "$f" 2>/dev/null | sed -n 's/^ *Build ID: *\([0-9a-f]*\).*/\1/p' | head -n 1)
   fi
   if [ -z "$bid" ]; then
-    hex=$(od -An -v -tx1 "$f" 2>/dev/null | tr -d ' \n')
+    hex=$(head -c 65536 "$f" 2>/dev/null | od -An -v -tx1 | tr -d ' \n')
     case $hex in
       *040000001400000003000000474e5500????????????????????????????????????????*)
         hex=${hex#*040000001400000003000000474e5500}
         bid=${hex:0:40} ;;
     esac
   fi
-  tr '\0' '\n' < "$f" | awk -v bid="$bid" '
+  tr '\0' '\n' < "$f" 2>/dev/null | awk -v bid="$bid" '
     !s && /^srcversion=/ { s = substr($0, 12) }
     !v && /^vermagic=/ { v = substr($0, 10) }
+    s && v { exit }
     END { printf "%s\t%s\t%s", s, v, bid }'
   [ "$f" = "$1" ] || rm -f "$f"
 }
@@ -915,7 +918,10 @@ bg_devices_txt() {
     if [ -e "$f" ] || [ -L "$f" ]; then found+=("$f"); fi
   done
   ((${#found[@]})) || { echo "no /dev/davinci*, /dev/devmm_svm or /dev/hisi_hdc" >&2; exit 65; }
-  ls -l "${found[@]}"
+  [ -n "$ROOT" ] || exec ls -l "${found[@]}"
+  # Under a root other than /, the nodes' paths as the host names them.
+  # shellcheck disable=SC2012  # ls -l is the format the contract names
+  ls -l "${found[@]}" | while IFS= read -r f; do printf '%s\n' "${f/" $ROOT/dev/"/ /dev/}"; done
 }
 
 # Lines of each kernel's modules.dep that name an Ascend module, prefixed "<kver>:".
@@ -1492,11 +1498,12 @@ phase_modules() {
   step_exec modules/lsmod.txt host lsmod
   step_copy modules/proc-modules.txt /proc/modules
   step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
-  step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  # Every module file of every kernel is hashed and read: more time than one tool call.
+  STEP_LIMIT=$((OPT_TIMEOUT * 4)) step_func modules/tree.tsv /lib/modules bg_tree_tsv
   step_func modules/modules.dep.txt /lib/modules bg_modules_dep
   module_tool_steps
-  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
-    /lib/depmod.d /etc/modules-load.d
+  copy_listed modules/config /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d \
+    /etc/depmod.d /lib/depmod.d /etc/modules-load.d
   initramfs_steps
   step_exec modules/dkms-status.txt host dkms status
   step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
@@ -1579,7 +1586,7 @@ copy_listed() {
 }
 
 phase_ascend() {
-  local p drv=/usr/local/Ascend id dir f rel line
+  local p drv=/usr/local/Ascend id dir kind f rel line
   step_copy ascend/ascend_install.info /etc/ascend_install.info
   if [ -f "$BUNDLE/ascend/ascend_install.info" ]; then
     p=$(sed -n 's/^Driver_Install_Path_Param=//p' "$BUNDLE/ascend/ascend_install.info" | head -n 1)
@@ -1589,7 +1596,7 @@ phase_ascend() {
   step_copy ascend/firmware-version.info "$drv/firmware/version.info"
   step_func ascend/cann/index.tsv /usr/local/Ascend bg_cann_index /usr/local/Ascend "$drv" /etc/Ascend
   if [ -f "$BUNDLE/ascend/cann/index.tsv" ]; then
-    while IFS=$'\t' read -r id dir _ _ _ _ f; do
+    while IFS=$'\t' read -r id dir kind _ _ _ f; do
       [ "$id" = id ] && continue
       [[ $id =~ ^c[0-9]+$ ]] || continue
       rel=${f#"$dir"/}
@@ -1597,6 +1604,7 @@ phase_ascend() {
       for line in version.cfg version.info; do
         [ -e "$ROOT$dir/$line" ] && step_copy "ascend/cann/$id/$line" "$dir/$line"
       done
+      cann_component_versions "$id" "$dir" "$kind"
     done < "$BUNDLE/ascend/cann/index.tsv"
   fi
   step_func ascend/paths.tsv /usr/local/Ascend bg_paths_tsv "${TARGET_PIDS[@]}"
@@ -1611,6 +1619,26 @@ phase_ascend() {
     record_item ascend/seclog /var/log/ascend_seclog ""
   fi
   step_copy ascend/hccn.conf /etc/hccn.conf
+}
+
+# Copies the share/info/<component>/version.info files of CANN install $2 (index id $1,
+# kind $3) to ascend/cann/<id>/share/info/...: the ops ones for an ops install, the others
+# for the toolkit (both kinds may share one directory).
+cann_component_versions() {
+  local id=$1 dir=$2 kind=$3 f comp
+  STEP_KEEP=1 step_func "ascend/cann/$id/share/info" "$dir/share/info" bg_list_files "$dir/share/info" 2
+  [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ] || return 0
+  while IFS= read -r -d '' f; do
+    f=${f#"$ROOT"}
+    case $f in */share/info/*/version.info) ;; *) continue ;; esac
+    comp=${f%/version.info}
+    comp=${comp##*/}
+    case $kind:$comp in
+      ops:ops*|ops:opp*) ;;
+      ops:*|*:ops*|*:opp*) continue ;;
+    esac
+    step_copy "ascend/cann/$id/${f#"$dir"/}" "$f"
+  done < "$R_OUT"
 }
 
 # Files the user asked for with --add: under extra/<original path>.
@@ -1867,9 +1895,11 @@ read_metadata() {
 }
 
 # TSV rows (name, version, location, kind) of the packages in directory $2 as the process
-# names it, $3 the same directory as the collector reaches it, $1 the process's root.
+# names it, $3 the same directory as the collector reaches it, $1 the process's root; $4 = 1
+# for the directory of the process's script, whose egg-info is a project checkout in use
+# (setup.py develop): kind editable.
 list_site_packages() {
-  local root=$1 loc=$2 dir=$3 e base stem md kind where p f
+  local root=$1 loc=$2 dir=$3 checkout=${4:-0} e base stem md kind where p f
   for e in "$dir"/*.dist-info "$dir"/*.egg-info "$dir"/*.egg-link; do
     [ -e "$e" ] || continue
     base=${e##*/} where=$loc md=""
@@ -1884,6 +1914,7 @@ list_site_packages() {
         fi ;;
       *.egg-info)
         kind=egg-info
+        ((checkout)) && kind=editable
         if [ -d "$e" ]; then md=$e/PKG-INFO; else md=$e; fi ;;
       *.egg-link)
         # setup.py develop: the first line names the project directory, whose *.egg-info
@@ -1918,25 +1949,54 @@ list_site_packages() {
   done
 }
 
-# packages.tsv: the packages of directories $2... seen through root $1, sorted by name;
-# exit 65 when none of the directories exists.
+# packages.tsv: the packages of directories $3... seen through root $1 ($2: the directory of
+# the process's script, or empty), sorted by name; exit 65 when none of them exists.
 bg_packages_tsv() {
-  local root=$1 d seen=$'\n' any=0 tab=$'\t'
-  shift
+  local root=$1 script=$2 d seen=$'\n' any=0 tab=$'\t'
+  shift 2
   : > "$STEP_BASE.rows"
-  for d in "$@"; do
+  for d in ${script:+"$script"} "$@"; do
     case $d in /*) ;; *) continue ;; esac
     resolve_in_root "$root" "$d" || continue
     [ -d "$root$RESOLVED" ] || continue
     [[ $seen == *$'\n'"$RESOLVED"$'\n'* ]] && continue
     seen+=$RESOLVED$'\n'
     any=1
-    list_site_packages "$root" "$d" "$root$RESOLVED" >> "$STEP_BASE.rows"
+    list_site_packages "$root" "$d" "$root$RESOLVED" "$([ "$d" = "$script" ] && echo 1 || echo 0)" >> "$STEP_BASE.rows"
   done
   ((any)) || { echo "no package directory exists: $*" >&2; exit 65; }
   tsv_row name version location kind
   sort -f -t "$tab" -k1,1 -k3,3 "$STEP_BASE.rows"
   rm -f "$STEP_BASE.rows"
+}
+
+# PY_SCRIPT_DIR = the directory of the script process $1 runs (sys.path[0]: the working
+# directory for -m and -c), from its collected cmdline and its cwd link (or PWD); a0 = its
+# argv[0].
+proc_script_dir() {
+  local b=$BUNDLE/processes/$1 args=() a cwd="" i=1 script=""
+  PY_SCRIPT_DIR=""
+  [ -f "$b/cmdline" ] || return 0
+  while IFS= read -r -d '' a || [ -n "$a" ]; do args+=("$a"); done < "$b/cmdline"
+  a0=${args[0]}
+  case ${a0##*/} in python*) ;; *) return 0 ;; esac
+  cwd=$(readlink "$ROOT/proc/$1/cwd" 2>/dev/null)
+  if [ -z "$cwd" ] && [ -f "$b/environ" ]; then
+    while IFS= read -r -d '' a || [ -n "$a" ]; do case $a in PWD=/*) cwd=${a#PWD=} ;; esac; done < "$b/environ"
+  fi
+  while ((i < ${#args[@]})); do
+    a=${args[i]}
+    case $a in
+      -m|-c) script=$cwd/-; break ;;
+      -W|-X|-Q) i=$((i + 2)); continue ;;
+      -*) i=$((i + 1)); continue ;;
+      *) script=$a; break ;;
+    esac
+  done
+  [ -n "$script" ] || return 0
+  case $script in /*) ;; *) [ -n "$cwd" ] || return 0; script=$cwd/$script ;; esac
+  PY_SCRIPT_DIR=${script%/*}
+  PY_SCRIPT_DIR=${PY_SCRIPT_DIR:-/}
 }
 
 # What process $1's Python is, from its collected maps, environ, cmdline and exe.txt (no
@@ -1975,7 +2035,7 @@ proc_python() {
       esac
     done < "$b/environ"
   fi
-  [ -f "$b/cmdline" ] && IFS= read -r -d '' a0 < "$b/cmdline"
+  proc_script_dir "$1"
   [ -f "$b/exe.txt" ] && IFS= read -r exe < "$b/exe.txt"
   exe=${exe% (deleted)}
   # The interpreter it was started as (a venv's bin/python is a link that exe resolves away).
@@ -2017,7 +2077,7 @@ proc_python() {
 bg_proc_packages() {
   proc_python "$1"
   ((${#PY_DIRS[@]})) || { echo "process $1 shows no Python (maps, exe, cmdline)" >&2; exit 65; }
-  bg_packages_tsv "$ROOT/proc/$1/root" "${PY_DIRS[@]}"
+  bg_packages_tsv "$ROOT/proc/$1/root" "$PY_SCRIPT_DIR" "${PY_DIRS[@]}"
 }
 
 # processes/<pid>/torch_npu-version.py: torch_npu/version.py beside the mapped
@@ -2075,7 +2135,7 @@ bg_default_packages() {
     case $line in site=/*|user=/*) dirs+=("${line#*=}") ;; esac
   done < "$f"
   ((${#dirs[@]})) || { echo "python3 listed no package directory" >&2; exit 65; }
-  bg_packages_tsv "$ROOT" "${dirs[@]}"
+  bg_packages_tsv "$ROOT" "" "${dirs[@]}"
 }
 
 # A tool run from the collector's temporary directory: `python -m` puts the working
