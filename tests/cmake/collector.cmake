@@ -18,3 +18,9 @@ foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed)
             $<TARGET_FILE:ascend-triage>)
   set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 240 RUN_SERIAL TRUE)
 endforeach()
+
+# The round trip collects a fake host built from a sample and analyses it: a longer run.
+add_test(NAME collector.round_trip
+  COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_round_trip.sh ${COLLECTOR_SCRIPT}
+          $<TARGET_FILE:ascend-triage>)
+set_tests_properties(collector.round_trip PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)
