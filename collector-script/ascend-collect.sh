@@ -2341,7 +2341,8 @@ usage() {
     "      --boots N      kernel journals of N earlier boots too (default: $OPT_BOOTS)" \
     "      --max-log-mb N keep at most N MB of one log; longer ones keep head, tail and the" \
     "                     first and last ERROR/timeout (default: $OPT_MAX_LOG_MB)" \
-    "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB" \
+    "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB, and" \
+    "                     the logs share what is left (first/last file of each process first)" \
     "      --pip          also run pip list and pip show of python3 and of each process's" \
     "                     interpreter (opt-in: pip starts site hooks, i.e. runs their code)" \
     "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
