@@ -2194,7 +2194,7 @@ record_as_before() {
   local st=$R_STATUS re=$R_REASON er=$R_ERROR
   reset_result
   R_STATUS=$st R_REASON=$re R_ERROR=$er
-  epoch_now; R_START=$EPOCH; R_DUR=0
+  if [ "$st" != skipped ]; then epoch_now; R_START=$EPOCH; R_DUR=0; fi
   record_item "$1" "$2" ""
 }
 
@@ -2225,7 +2225,7 @@ python_steps() {
   step_py collector/python3-paths.txt python3 -I -S -c "$PY_PATHS_CODE"
   if [ "$R_STATUS" = ok ]; then
     step_func python/packages.tsv python3 bg_default_packages
-  else
+  elif [ -n "$R_STATUS" ]; then
     record_as_before python/packages.tsv python3
   fi
   if ((OPT_PIP)); then

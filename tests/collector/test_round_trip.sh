@@ -9,7 +9,7 @@
 . "$(dirname "$0")/lib.sh"
 
 command -v python3 >/dev/null 2>&1 || skip_test "python3 not found"
-[ -n "$ANALYZER" ] && [ -x "$ANALYZER" ] || skip_test "ascend-triage not built"
+if [ -z "$ANALYZER" ] || [ ! -x "$ANALYZER" ]; then skip_test "ascend-triage not built"; fi
 SAMPLE=$(cd "$LIB_DIR/../../samples/incident-910b-before-reboot" 2>/dev/null && pwd) || skip_test "no samples/"
 
 umask 022
