@@ -106,6 +106,7 @@ constexpr std::array kLayout = {
     Rule{"processes/*/torch_npu-version.py", K::torch_npu_version_py},
     Rule{"processes/*/threads.*.txt", K::thread_sample},
     Rule{"processes/*/pip-list.json", K::pip_list_json},
+    Rule{"processes/*/pip-show.txt", K::pip_show},
     // python/, mounts/
     Rule{"python/packages.tsv", K::packages_tsv},
     Rule{"python/pip-list.json", K::pip_list_json},

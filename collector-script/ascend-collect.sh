@@ -39,7 +39,7 @@ OPT_SINCE=""
 OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
-OPT_PIP=0            # recorded in the manifest's options; the pip listings are not collected yet
+OPT_PIP=0            # --pip: pip list/show (opt-in: pip starts site hooks)
 OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60   # Collector C
 OPT_SYSROOT="" OPT_KERNEL="" OPT_DEVICE_LOGS=0
 TARGET_PIDS=()   # -p, or found in /proc
@@ -385,6 +385,7 @@ exit_missing_or_denied() {
   local p=$1
   if [ -L "$p" ]; then echo "dangling link: $p" >&2; exit 65; fi
   while [ -n "$p" ]; do
+    [[ $p == */* ]] || break
     p=${p%/*}
     if [ -z "$p" ] || [ -e "$p" ]; then
       if [ -n "$p" ] && { [ ! -x "$p" ] || [ ! -r "$p" ]; }; then
@@ -509,7 +510,7 @@ bg_boot_txt() {
 }
 
 # First line of file $1 into V (empty when unreadable).
-read_value() { V=""; IFS= read -r V < "$1" 2>/dev/null; }
+read_value() { V=""; { IFS= read -r V < "$1"; } 2>/dev/null; }
 
 bg_sysfs_tsv() {
   local d name version srcversion build_id initstate taint refcnt holders h note
@@ -579,21 +580,23 @@ module_strings() {
     f=$1
   fi
   # The GNU build-id note: readelf where it reads the file, else the note's bytes (namesz 4,
-  # descsz 20, type 3, "GNU\0", then the 20-byte id).
+  # descsz 20, type 3, "GNU\0", then the 20-byte id), looked for in the first 64 KiB: a
+  # module's notes are its first sections, and a whole module in hex is megabytes of text.
   if have readelf; then
     bid=$(readelf -n "$f" 2>/dev/null | sed -n 's/^ *Build ID: *\([0-9a-f]*\).*/\1/p' | head -n 1)
   fi
   if [ -z "$bid" ]; then
-    hex=$(od -An -v -tx1 "$f" 2>/dev/null | tr -d ' \n')
+    hex=$(head -c 65536 "$f" 2>/dev/null | od -An -v -tx1 | tr -d ' \n')
     case $hex in
       *040000001400000003000000474e5500????????????????????????????????????????*)
         hex=${hex#*040000001400000003000000474e5500}
         bid=${hex:0:40} ;;
     esac
   fi
-  tr '\0' '\n' < "$f" | awk -v bid="$bid" '
+  tr '\0' '\n' < "$f" 2>/dev/null | awk -v bid="$bid" '
     !s && /^srcversion=/ { s = substr($0, 12) }
     !v && /^vermagic=/ { v = substr($0, 10) }
+    s && v { exit }
     END { printf "%s\t%s\t%s", s, v, bid }'
   [ "$f" = "$1" ] || rm -f "$f"
 }
@@ -917,7 +920,10 @@ bg_devices_txt() {
     if [ -e "$f" ] || [ -L "$f" ]; then found+=("$f"); fi
   done
   ((${#found[@]})) || { echo "no /dev/davinci*, /dev/devmm_svm or /dev/hisi_hdc" >&2; exit 65; }
-  ls -l "${found[@]}"
+  [ -n "$ROOT" ] || exec ls -l "${found[@]}"
+  # Under a root other than /, the nodes' paths as the host names them.
+  # shellcheck disable=SC2012  # ls -l is the format the contract names
+  ls -l "${found[@]}" | while IFS= read -r f; do printf '%s\n' "${f/" $ROOT/dev/"/ /dev/}"; done
 }
 
 # Lines of each kernel's modules.dep that name an Ascend module, prefixed "<kver>:".
@@ -1414,6 +1420,7 @@ phase_kernel() {
   step_copy kernel/tainted /proc/sys/kernel/tainted
   step_exec kernel/secure-boot.txt host mokutil --sb-state
   step_exec kernel/boots.txt host journalctl --list-boots --utc --no-pager
+  boots_json_step
   # Earlier boots: only those the journal lists (an absent boot is no failure).
   if [ -f "$BUNDLE/kernel/boots.txt" ]; then
     for ((n = 1; n <= OPT_BOOTS; n++)); do
@@ -1427,6 +1434,30 @@ phase_kernel() {
       step_func "kernel/syslog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
     done < "$R_OUT"
   fi
+}
+
+# kernel/boots.json: the JSON list of boots, where the installed systemd writes one (older
+# ones print the text form whatever -o says: then absent).
+boots_json_step() {
+  local argv=(journalctl --list-boots -o json --no-pager)
+  tool_path journalctl
+  if [ -z "$TP" ]; then step_exec kernel/boots.json host "${argv[@]}"; return; fi
+  json_argv "${argv[@]}"
+  run_step host kernel/boots.json "$TP" "$J" bg_json_only "$TP" "${argv[@]:1}"
+}
+
+# Runs the tool $1... and keeps its output only when it is JSON; otherwise exit 127: the
+# tool that writes this form is absent.
+bg_json_only() {
+  local f=$STEP_BASE.full rc c=""
+  "$@" > "$f"
+  rc=$?
+  ((rc == 0)) || { cat "$f"; rm -f "$f"; return "$rc"; }
+  IFS= read -r -n 1 c < "$f"
+  case $c in
+    "["|"{") cat "$f"; rm -f "$f" ;;
+    *) rm -f "$f"; echo "$1 printed no JSON (this version has no JSON form)" >&2; exit 127 ;;
+  esac
 }
 
 # The kernel journal of boot $1 (0, -1, ...), head and tail kept beyond the log cap.
@@ -1484,6 +1515,7 @@ phase_processes() {
       PID_ORIGIN[$pid]=host
     fi
   done
+  python_steps
 }
 
 gen_ascend_names() { printf '%s\n' "${ASCEND_MODULE_PATTERNS[@]}"; }
@@ -1493,11 +1525,12 @@ phase_modules() {
   step_exec modules/lsmod.txt host lsmod
   step_copy modules/proc-modules.txt /proc/modules
   step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
-  step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  # Every module file of every kernel is hashed and read: more time than one tool call.
+  STEP_LIMIT=$((OPT_TIMEOUT * 4)) step_func modules/tree.tsv /lib/modules bg_tree_tsv
   step_func modules/modules.dep.txt /lib/modules bg_modules_dep
   module_tool_steps
-  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
-    /lib/depmod.d /etc/modules-load.d
+  copy_listed modules/config /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d \
+    /etc/depmod.d /lib/depmod.d /etc/modules-load.d
   initramfs_steps
   step_exec modules/dkms-status.txt host dkms status
   step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
@@ -1580,7 +1613,7 @@ copy_listed() {
 }
 
 phase_ascend() {
-  local p drv=/usr/local/Ascend id dir f rel line
+  local p drv=/usr/local/Ascend id dir kind f rel line
   step_copy ascend/ascend_install.info /etc/ascend_install.info
   if [ -f "$BUNDLE/ascend/ascend_install.info" ]; then
     p=$(sed -n 's/^Driver_Install_Path_Param=//p' "$BUNDLE/ascend/ascend_install.info" | head -n 1)
@@ -1590,7 +1623,7 @@ phase_ascend() {
   step_copy ascend/firmware-version.info "$drv/firmware/version.info"
   step_func ascend/cann/index.tsv /usr/local/Ascend bg_cann_index /usr/local/Ascend "$drv" /etc/Ascend
   if [ -f "$BUNDLE/ascend/cann/index.tsv" ]; then
-    while IFS=$'\t' read -r id dir _ _ _ _ f; do
+    while IFS=$'\t' read -r id dir kind _ _ _ f; do
       [ "$id" = id ] && continue
       [[ $id =~ ^c[0-9]+$ ]] || continue
       rel=${f#"$dir"/}
@@ -1598,6 +1631,7 @@ phase_ascend() {
       for line in version.cfg version.info; do
         [ -e "$ROOT$dir/$line" ] && step_copy "ascend/cann/$id/$line" "$dir/$line"
       done
+      cann_component_versions "$id" "$dir" "$kind"
     done < "$BUNDLE/ascend/cann/index.tsv"
   fi
   step_func ascend/paths.tsv /usr/local/Ascend bg_paths_tsv "${TARGET_PIDS[@]}"
@@ -1614,6 +1648,26 @@ phase_ascend() {
   step_copy ascend/hccn.conf /etc/hccn.conf
 }
 
+# Copies the share/info/<component>/version.info files of CANN install $2 (index id $1,
+# kind $3) to ascend/cann/<id>/share/info/...: the ops ones for an ops install, the others
+# for the toolkit (both kinds may share one directory).
+cann_component_versions() {
+  local id=$1 dir=$2 kind=$3 f comp
+  STEP_KEEP=1 step_func "ascend/cann/$id/share/info" "$dir/share/info" bg_list_files "$dir/share/info" 2
+  [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ] || return 0
+  while IFS= read -r -d '' f; do
+    f=${f#"$ROOT"}
+    case $f in */share/info/*/version.info) ;; *) continue ;; esac
+    comp=${f%/version.info}
+    comp=${comp##*/}
+    case $kind:$comp in
+      ops:ops*|ops:opp*) ;;
+      ops:*|*:ops*|*:opp*) continue ;;
+    esac
+    step_copy "ascend/cann/$id/${f#"$dir"/}" "$f"
+  done < "$R_OUT"
+}
+
 # Files the user asked for with --add: under extra/<original path>.
 phase_extra() {
   local p
@@ -1622,15 +1676,15 @@ phase_extra() {
   done
 }
 
-# Copies every file under directory $2, seen through $3 (empty = the host's /,
-# /proc/<pid>/root = a process's root), to logs/$1/<path>; rows for logs/index.tsv go to
-# LOG_INDEX_ROWS, the listing's outcome to LOG_LIST_*. A directory or file already taken
-# is not taken again.
+# Lists every file under directory $2, seen through $3 (empty = the host's /,
+# /proc/<pid>/root = a process's root), for logs/$1/<path>: each is queued (LQ_*) for
+# copy_queued_logs, the listing's outcome goes to LOG_LIST_*. A directory or file already
+# taken is not taken again.
 collect_log_root() {
-  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids
+  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids mt sz
   [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
   LOG_DIRS_SEEN[$origin:$dir]=1
-  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_files "$via$dir"
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_log_files "$via$dir"
   [ -n "$R_STATUS" ] || return 0
   [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
   # logs/index.tsv reports the first listing that found the directory.
@@ -1640,18 +1694,20 @@ collect_log_root() {
   fi
   list=$R_OUT
   [ -n "$list" ] && [ -s "$list" ] || return 0
-  while IFS= read -r -d '' f; do
+  while IFS=$'\t' read -r -d '' mt sz f; do
     hp=${f#"$ROOT"}
     op=${hp#"$via"}
     dest=logs/$origin$op
     [ -z "${LOG_DESTS_SEEN[$dest]}" ] || continue
     LOG_DESTS_SEEN[$dest]=1
-    step_func "$dest" "$hp" bg_copy_log_capped "$hp" "$LOG_CAP"
-    [ "$R_STATUS" = ok ] || continue
     base=${hp##*/}
     pids=""
     if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
-    LOG_INDEX_ROWS+=("$(tsv_row "$dest" "$op" "$origin" "$pids" "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")
+    mt=${mt%%.*}
+    [[ $mt =~ ^[0-9]+$ ]] || mt=0
+    [[ $sz =~ ^[0-9]+$ ]] || sz=0
+    LQ_DEST+=("$dest") LQ_HP+=("$hp") LQ_OP+=("$op") LQ_ORIGIN+=("$origin") LQ_PIDS+=("$pids")
+    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz")
   done < "$list"
 }
 
@@ -1686,10 +1742,105 @@ gen_log_index() {
   for r in "${LOG_INDEX_ROWS[@]}"; do printf '%s\n' "$r"; done
 }
 
+# Like bg_list_files, for logs: "mtime<TAB>size<TAB>path" records, NUL-separated.
+bg_list_log_files() {
+  local d=$ROOT$1 age=()
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
+  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
+  find "$d/" -maxdepth 6 -type f "${age[@]}" -printf '%T@\t%s\t%p\0'
+}
+
+# Which of the files listed NUL-separated in file $1 (host paths) hold an ERROR or timeout
+# line: their paths, NUL-separated (grep stops reading a file at its first such line).
+bg_error_files() {
+  local files=() f i
+  while IFS= read -r -d '' f; do files+=("$ROOT$f"); done < "$1"
+  for ((i = 0; i < ${#files[@]}; i += 100)); do
+    grep -l -Z -i -E 'error|timeout|timed out' -- "${files[@]:i:100}" 2>/dev/null
+  done
+  return 0
+}
+
+# Copies queued log $1 (an LQ_* index) capped at $2 bytes, and adds its logs/index.tsv row.
+copy_queued_log() {
+  local i=$1
+  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_log_capped "${LQ_HP[i]}" "$2"
+  [ "$R_STATUS" = ok ] || return 0
+  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" \
+    "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")
+}
+
+# Copies the queued logs. Without --max-total-mb every one is taken, each capped at LOG_CAP.
+# With it, the logs share what the bundle has left (less a tenth of the bound for the steps
+# after them), in this order: the first and the last file of each series (a process's files
+# in one directory; the first holds the first stall report, the last the end), then files
+# holding ERROR or timeout lines, then the newest. A file that no longer fits whole is cut
+# (head, tail, first and last ERROR/timeout) to what is left; one for which less than 64 KiB
+# is left is skipped (reason option) and listed in logs/index.tsv with no kept range.
+copy_queued_logs() {
+  local n=${#LQ_DEST[@]} i key tier used left cap list hits f
+  local -A oldest=() newest=() err=() tiers=()
+  ((n)) || return 0
+  if ((OPT_MAX_TOTAL_MB == 0)); then
+    for ((i = 0; i < n; i++)); do copy_queued_log "$i" "$LOG_CAP"; done
+    return 0
+  fi
+  for ((i = 0; i < n; i++)); do
+    key=${LQ_ORIGIN[i]}:${LQ_PIDS[i]}:${LQ_OP[i]%/*}
+    f=${oldest[$key]}
+    if [ -z "$f" ] || ((LQ_MTIME[i] < LQ_MTIME[f])); then oldest[$key]=$i; fi
+    f=${newest[$key]}
+    if [ -z "$f" ] || ((LQ_MTIME[i] >= LQ_MTIME[f])); then newest[$key]=$i; fi
+  done
+  list=$WORK/log-files.list
+  for ((i = 0; i < n; i++)); do printf '%s\0' "${LQ_HP[i]}"; done > "$list"
+  STEP_KEEP=1 step_func logs/index.tsv "" bg_error_files "$list"
+  [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do err[${f#"$ROOT"}]=1; done < "$R_OUT"
+  fi
+  # Order: tier (1 first files, 2 last files, 3 with errors, 4 the rest), newest first.
+  for f in "${newest[@]}"; do tiers[$f]=2; done
+  for f in "${oldest[@]}"; do tiers[$f]=1; done
+  for ((i = 0; i < n; i++)); do
+    tier=${tiers[$i]:-4}
+    [ "$tier" = 4 ] && [ -n "${err[${LQ_HP[i]}]}" ] && tier=3
+    printf '%s\t%s\t%s\n' "$tier" "${LQ_MTIME[i]}" "$i"
+  done | sort -t "$(printf '\t')" -k1,1n -k2,2nr -k3,3n > "$WORK/log-order.tsv"
+  used=$(find "$BUNDLE" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%d", s }')
+  left=$((OPT_MAX_TOTAL_MB * 1048576 * 9 / 10 - ${used:-0}))
+  while IFS=$'\t' read -r tier _ i; do
+    ((INTERRUPTED)) && break
+    cap=$LOG_CAP
+    ((LQ_SIZE[i] < cap)) && cap=${LQ_SIZE[i]}
+    if ((cap > left)); then
+      if ((left < 65536)); then
+        skip_queued_log "$i"
+        continue
+      fi
+      cap=$left
+    fi
+    copy_queued_log "$i" "$cap"
+    left=$((left - ${R_BYTES:-0}))
+  done < "$WORK/log-order.tsv"
+}
+
+# Records queued log $1 as skipped for the --max-total-mb budget.
+skip_queued_log() {
+  local i=$1
+  reset_result
+  step_gate host || return 0
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=total_budget; }
+  record_item "${LQ_DEST[i]}" "${LQ_HP[i]}" ""
+  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" 1 "[]")")
+}
+
 phase_logs() {
   local pid d
   LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
   LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+  LQ_DEST=() LQ_HP=() LQ_OP=() LQ_ORIGIN=() LQ_PIDS=() LQ_MTIME=() LQ_SIZE=()
   mount_ns 1; HOST_MNTNS=$MNTNS
   [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
   for pid in "${TARGET_PIDS[@]}"; do
@@ -1703,6 +1854,7 @@ phase_logs() {
   fi
   collect_log_root host /var/log/npu
   for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
+  copy_queued_logs
   ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
   reset_result
   if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then
@@ -1712,6 +1864,424 @@ phase_logs() {
   R_STATUS=${LOG_LIST_STATUS:-skipped} R_REASON=$LOG_LIST_REASON R_ERROR=$LOG_LIST_ERROR
   R_START=$LOG_LIST_START R_DUR=$LOG_LIST_DUR
   record_item logs/index.tsv /root/ascend/log ""
+}
+
+# ---------------------------------------------------------------------------------------
+# Python packages and the collector's own environment (Collector B). Package lists come from
+# metadata files (dist-info, egg-info, egg-link) read through each process's root: nothing is
+# executed but `python3 -I -S` (no site hooks) for the default interpreter's directories,
+# and, only with --pip, pip itself (which starts site hooks: customer code).
+
+# The packages `pip show` is asked about with --pip.
+PIP_SHOW_PACKAGES=(torch torch_npu torchvision torchaudio numpy apex deepspeed mindspeed
+  transformers accelerate)
+
+# Whether variable $1 of the collector's own environment goes into env/collector-env.
+collector_env_name() {
+  case $1 in
+    ASCEND_*|HCCL_*|HCCN_*|PATH|PYTHONPATH|LD_LIBRARY_PATH|LD_PRELOAD|*TASK_QUEUE*|PYTORCH_NPU_*|ACL_*) return 0 ;;
+  esac
+  return 1
+}
+
+# env/collector-env: the environment the collector was started with (its own
+# /proc/<pid>/environ, which its later exports do not change), filtered and redacted.
+bg_collector_env() {
+  local src=/proc/$$/environ rec
+  need_readable "$src"
+  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+    collector_env_name "${rec%%=*}" || continue
+    if ((OPT_REDACT)); then redact_env_entry "$rec"; else R=$rec; fi
+    printf '%s\0' "$R"
+  done < "$src"
+}
+
+# V with leading and trailing blanks (and a CR) removed.
+trim_value() {
+  V=${1%$'\r'}
+  while [[ $V == [[:blank:]]* ]]; do V=${V#?}; done
+  while [[ $V == *[[:blank:]] ]]; do V=${V%?}; done
+}
+
+# MD_NAME, MD_VERSION = the Name: and Version: headers of metadata file $1 (its header block
+# only: the long description after the first empty line is not read).
+read_metadata() {
+  local line n=0
+  MD_NAME="" MD_VERSION=""
+  [ -f "$1" ] && [ -r "$1" ] || return 1
+  while ((n < 400)) && IFS= read -r line; do
+    n=$((n + 1))
+    [ -n "${line%$'\r'}" ] || break
+    case $line in
+      Name:*) [ -n "$MD_NAME" ] || { trim_value "${line#Name:}"; MD_NAME=$V; } ;;
+      Version:*) [ -n "$MD_VERSION" ] || { trim_value "${line#Version:}"; MD_VERSION=$V; } ;;
+    esac
+    [ -n "$MD_NAME" ] && [ -n "$MD_VERSION" ] && break
+  done < "$1"
+  return 0
+}
+
+# TSV rows (name, version, location, kind) of the packages in directory $2 as the process
+# names it, $3 the same directory as the collector reaches it, $1 the process's root; $4 = 1
+# for the directory of the process's script, whose egg-info is a project checkout in use
+# (setup.py develop): kind editable.
+list_site_packages() {
+  local root=$1 loc=$2 dir=$3 checkout=${4:-0} e base stem md kind where p f
+  for e in "$dir"/*.dist-info "$dir"/*.egg-info "$dir"/*.egg-link; do
+    [ -e "$e" ] || continue
+    base=${e##*/} where=$loc md=""
+    case $base in
+      *.dist-info)
+        kind=dist-info md=$e/METADATA
+        # An editable install (pip install -e): its code lives where direct_url.json says.
+        if [ -f "$e/direct_url.json" ] && grep -q '"editable": *true' "$e/direct_url.json" 2>/dev/null; then
+          kind=editable
+          p=$(sed -n 's#.*"url": *"file://\([^"]*\)".*#\1#p' "$e/direct_url.json" 2>/dev/null | head -n 1)
+          [ -n "$p" ] && where=$p
+        fi ;;
+      *.egg-info)
+        kind=egg-info
+        ((checkout)) && kind=editable
+        if [ -d "$e" ]; then md=$e/PKG-INFO; else md=$e; fi ;;
+      *.egg-link)
+        # setup.py develop: the first line names the project directory, whose *.egg-info
+        # holds the metadata.
+        kind=editable
+        p=""
+        IFS= read -r p < "$e" 2>/dev/null
+        trim_value "$p"; p=$V
+        [ -n "$p" ] && where=$p
+        case $p in
+          /*)
+            if resolve_in_root "$root" "$p"; then
+              for f in "$root$RESOLVED"/*.egg-info; do
+                if [ -d "$f" ]; then md=$f/PKG-INFO; else md=$f; fi
+                break
+              done
+            fi ;;
+        esac ;;
+    esac
+    read_metadata "$md"
+    # Without metadata, the directory's own name: name-version.dist-info.
+    stem=${base%.*}
+    if [ -z "$MD_NAME" ]; then
+      MD_NAME=$stem
+      [[ $stem == *-* ]] && MD_NAME=${stem%%-*}
+    fi
+    if [ -z "$MD_VERSION" ] && [[ $stem == *-* ]] && [ "$kind" != editable ]; then
+      MD_VERSION=${stem#*-}
+      MD_VERSION=${MD_VERSION%%-*}
+    fi
+    tsv_row "$MD_NAME" "$MD_VERSION" "$where" "$kind"
+  done
+}
+
+# packages.tsv: the packages of directories $3... seen through root $1 ($2: the directory of
+# the process's script, or empty), sorted by name; exit 65 when none of them exists.
+bg_packages_tsv() {
+  local root=$1 script=$2 d seen=$'\n' any=0 tab=$'\t'
+  shift 2
+  : > "$STEP_BASE.rows"
+  for d in ${script:+"$script"} "$@"; do
+    case $d in /*) ;; *) continue ;; esac
+    resolve_in_root "$root" "$d" || continue
+    [ -d "$root$RESOLVED" ] || continue
+    [[ $seen == *$'\n'"$RESOLVED"$'\n'* ]] && continue
+    seen+=$RESOLVED$'\n'
+    any=1
+    list_site_packages "$root" "$d" "$root$RESOLVED" "$([ "$d" = "$script" ] && echo 1 || echo 0)" >> "$STEP_BASE.rows"
+  done
+  ((any)) || { echo "no package directory exists: $*" >&2; exit 65; }
+  tsv_row name version location kind
+  sort -f -t "$tab" -k1,1 -k3,3 "$STEP_BASE.rows"
+  rm -f "$STEP_BASE.rows"
+}
+
+# PY_SCRIPT_DIR = the directory of the script process $1 runs (sys.path[0]: the working
+# directory for -m and -c), from its collected cmdline and its cwd link (or PWD); a0 = its
+# argv[0].
+proc_script_dir() {
+  local b=$BUNDLE/processes/$1 args=() a cwd="" i=1 script=""
+  PY_SCRIPT_DIR=""
+  [ -f "$b/cmdline" ] || return 0
+  while IFS= read -r -d '' a || [ -n "$a" ]; do args+=("$a"); done < "$b/cmdline"
+  a0=${args[0]}
+  case ${a0##*/} in python*) ;; *) return 0 ;; esac
+  cwd=$(readlink "$ROOT/proc/$1/cwd" 2>/dev/null)
+  if [ -z "$cwd" ] && [ -f "$b/environ" ]; then
+    while IFS= read -r -d '' a || [ -n "$a" ]; do case $a in PWD=/*) cwd=${a#PWD=} ;; esac; done < "$b/environ"
+  fi
+  while ((i < ${#args[@]})); do
+    a=${args[i]}
+    case $a in
+      -m|-c) script=$cwd/-; break ;;
+      -W|-X|-Q) i=$((i + 2)); continue ;;
+      -*) i=$((i + 1)); continue ;;
+      *) script=$a; break ;;
+    esac
+  done
+  [ -n "$script" ] || return 0
+  case $script in /*) ;; *) [ -n "$cwd" ] || return 0; script=$cwd/$script ;; esac
+  PY_SCRIPT_DIR=${script%/*}
+  PY_SCRIPT_DIR=${PY_SCRIPT_DIR:-/}
+}
+
+# What process $1's Python is, from its collected maps, environ, cmdline and exe.txt (no
+# host file is read): PY_VER (3.10), PY_EXE (the interpreter as the process started it, a
+# path inside its root), PY_TNPU (the torch_npu directory of its mapped libtorch_npu.so),
+# PY_DIRS (its package directories, the one holding torch_npu first; existence unchecked).
+proc_python() {
+  local b=$BUNDLE/processes/$1 p d rec home="" pypath="" venv="" conda="" nouser="" a0="" exe=""
+  local sites=() prefixes=() tnpu_site="" v pre
+  PY_VER="" PY_EXE="" PY_TNPU="" PY_DIRS=() PY_PATH=""
+  if [ -f "$b/maps" ]; then
+    while read -r _ _ _ _ _ p; do
+      p=${p% (deleted)}
+      case $p in /*) ;; *) continue ;; esac
+      if [ -z "$PY_VER" ] && [[ $p =~ python(3\.[0-9]+) ]]; then PY_VER=${BASH_REMATCH[1]}; fi
+      case $p in */libtorch_npu.so*) [ -n "$PY_TNPU" ] || PY_TNPU=${p%/lib/libtorch_npu.so*} ;; esac
+      d=""
+      case $p in
+        */site-packages/*) d=${p%%/site-packages/*}/site-packages ;;
+        */dist-packages/*) d=${p%%/dist-packages/*}/dist-packages ;;
+      esac
+      [ -n "$d" ] || continue
+      [[ " ${sites[*]} " == *" $d "* ]] || sites+=("$d")
+      case $p in */libtorch_npu.so*) tnpu_site=$d ;; esac
+    done < "$b/maps"
+  fi
+  if [ -f "$b/environ" ]; then
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      case $rec in
+        HOME=*) home=${rec#*=} ;;
+        PYTHONPATH=*) pypath=${rec#*=} ;;
+        VIRTUAL_ENV=*) venv=${rec#*=} ;;
+        CONDA_PREFIX=*) conda=${rec#*=} ;;
+        PYTHONNOUSERSITE=?*) nouser=1 ;;
+        PATH=*) PY_PATH=${rec#*=} ;;
+      esac
+    done < "$b/environ"
+  fi
+  proc_script_dir "$1"
+  [ -f "$b/exe.txt" ] && IFS= read -r exe < "$b/exe.txt"
+  exe=${exe% (deleted)}
+  # The interpreter it was started as (a venv's bin/python is a link that exe resolves away).
+  case ${a0##*/} in
+    python*) PY_EXE=$a0 ;;
+  esac
+  [ -n "$PY_EXE" ] || case ${exe##*/} in python*) PY_EXE=$exe ;; esac
+  if [ -z "$PY_VER" ]; then
+    for p in "$PY_EXE" "$exe"; do
+      [[ ${p##*/} =~ ^python(3\.[0-9]+)$ ]] && { PY_VER=${BASH_REMATCH[1]}; break; }
+    done
+  fi
+  [ -n "$tnpu_site" ] && PY_DIRS+=("$tnpu_site")
+  for d in "${sites[@]}"; do [ "$d" = "$tnpu_site" ] || PY_DIRS+=("$d"); done
+  # PYTHONPATH, then the user's site, then the installation's own directories.
+  pypath=$pypath:
+  while [ -n "$pypath" ]; do
+    d=${pypath%%:*} pypath=${pypath#*:}
+    case $d in /*) PY_DIRS+=("$d") ;; esac
+  done
+  [ -z "$PY_VER" ] || [ -n "$nouser" ] || [ -z "$home" ] || PY_DIRS+=("$home/.local/lib/python$PY_VER/site-packages")
+  for p in "$PY_EXE" "$exe"; do
+    case $p in /*/bin/*) pre=${p%/bin/*}; prefixes+=("${pre:-/}") ;; esac
+  done
+  [ -n "$venv" ] && prefixes+=("$venv")
+  [ -n "$conda" ] && prefixes+=("$conda")
+  if [ -n "$PY_VER" ]; then
+    v=python$PY_VER
+    for pre in "${prefixes[@]}"; do
+      pre=${pre%/}
+      PY_DIRS+=("$pre/local/lib/$v/dist-packages" "$pre/local/lib/$v/site-packages"
+        "$pre/local/lib64/$v/site-packages" "$pre/lib/python3/dist-packages"
+        "$pre/lib/$v/dist-packages" "$pre/lib64/$v/site-packages" "$pre/lib/$v/site-packages")
+    done
+  fi
+}
+
+# processes/<pid>/packages.tsv of process $1, read through its root.
+bg_proc_packages() {
+  proc_python "$1"
+  ((${#PY_DIRS[@]})) || { echo "process $1 shows no Python (maps, exe, cmdline)" >&2; exit 65; }
+  bg_packages_tsv "$ROOT/proc/$1/root" "$PY_SCRIPT_DIR" "${PY_DIRS[@]}"
+}
+
+# processes/<pid>/torch_npu-version.py: torch_npu/version.py beside the mapped
+# libtorch_npu.so, else in the first package directory that has one.
+bg_proc_torch_npu_version() {
+  local root=$ROOT/proc/$1/root d cands=()
+  proc_python "$1"
+  [ -n "$PY_TNPU" ] && cands+=("$PY_TNPU/version.py")
+  for d in "${PY_DIRS[@]}"; do cands+=("$d/torch_npu/version.py"); done
+  for d in "${cands[@]}"; do
+    case $d in /*) ;; *) continue ;; esac
+    resolve_in_root "$root" "$d" || continue
+    if [ -f "$root$RESOLVED" ]; then
+      need_readable "$root$RESOLVED"
+      exec cat "$root$RESOLVED"
+    fi
+  done
+  echo "no torch_npu/version.py through /proc/$1/root" >&2
+  exit 65
+}
+
+# The interpreter of process $1 as a path inside its root, for the --pip listings: the one
+# it was started as, found on its PATH when it was started by name.
+bg_proc_interpreter() {
+  local root=$ROOT/proc/$1/root p d
+  proc_python "$1"
+  p=$PY_EXE
+  case $p in
+    "") echo "process $1 shows no Python interpreter" >&2; exit 65 ;;
+    */*) ;;
+    *)
+      d=$PY_PATH:
+      while [ -n "$d" ]; do
+        if [[ ${d%%:*} == /* ]] && resolve_in_root "$root" "${d%%:*}/$p" && [ -x "$root$RESOLVED" ]; then
+          p=${d%%:*}/$p
+          break
+        fi
+        d=${d#*:}
+      done ;;
+  esac
+  case $p in /*) ;; *) echo "interpreter $p not found on the process's PATH" >&2; exit 65 ;; esac
+  if ! resolve_in_root "$root" "$p" || [ ! -x "$root$RESOLVED" ]; then
+    echo "no interpreter $p through /proc/$1/root" >&2
+    exit 65
+  fi
+  printf '%s\n' "$p"
+}
+
+# The directories the default python3 lists (collector/python3-paths.txt), for
+# python/packages.tsv.
+bg_default_packages() {
+  local f=$BUNDLE/collector/python3-paths.txt line dirs=()
+  [ -f "$f" ] || exit_missing_or_denied "$f"
+  while IFS= read -r line; do
+    case $line in site=/*|user=/*) dirs+=("${line#*=}") ;; esac
+  done < "$f"
+  ((${#dirs[@]})) || { echo "python3 listed no package directory" >&2; exit 65; }
+  bg_packages_tsv "$ROOT" "" "${dirs[@]}"
+}
+
+# A tool run from the collector's temporary directory: `python -m` puts the working
+# directory on sys.path, and the user's may hold anything.
+bg_exec_in_tmp() {
+  cd "${TMPDIR:-/}" || exit 66
+  bg_exec "$@"
+}
+
+# step_py PATH TOOL ARGS...: like step_exec, run from the temporary directory, with
+# STEP_LIMIT three timeouts (pip reads every installed package's metadata).
+step_py() {
+  local path=$1 execj
+  shift
+  json_argv "$@"; execj=$J
+  tool_path "$1"
+  if [ -z "$TP" ]; then
+    reset_result
+    step_gate host || return 0
+    [ -n "$R_STATUS" ] || { R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found; }
+    record_item "$path" "" "$execj"
+    return 0
+  fi
+  shift
+  STEP_LIMIT=$((OPT_TIMEOUT * 3)) run_step host "$path" "$TP" "$execj" bg_exec_in_tmp "$TP" "$@"
+}
+
+# Records item $1 (source $2) with the outcome of the step before (its reason and error),
+# for a file that could not be made because the step it needs did not succeed.
+record_as_before() {
+  local st=$R_STATUS re=$R_REASON er=$R_ERROR
+  reset_result
+  R_STATUS=$st R_REASON=$re R_ERROR=$er
+  if [ "$st" != skipped ]; then epoch_now; R_START=$EPOCH; R_DUR=0; fi
+  record_item "$1" "$2" ""
+}
+
+# Records item $1 as skipped for want of an option (the --pip listings).
+record_skipped_option() {
+  reset_result
+  step_gate host || return 0
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option; }
+  record_item "$1" "" ""
+}
+
+PY_PATHS_CODE='import sys, site
+print("version=%d.%d" % sys.version_info[:2])
+print("prefix=" + sys.prefix)
+for p in getattr(site, "getsitepackages", lambda: [])(): print("site=" + p)
+u = getattr(site, "getusersitepackages", None)
+if u: print("user=" + u())'
+
+# The environment, packages and (with --pip) pip listings: after the process steps, since
+# they read the collected maps, environ and cmdline.
+python_steps() {
+  local pid
+  step_func env/collector-env "" bg_collector_env
+  for pid in "${TARGET_PIDS[@]}"; do
+    step_func "processes/$pid/packages.tsv" "/proc/$pid/root" bg_proc_packages "$pid"
+    step_func "processes/$pid/torch_npu-version.py" "/proc/$pid/root" bg_proc_torch_npu_version "$pid"
+  done
+  step_py collector/python3-paths.txt python3 -I -S -c "$PY_PATHS_CODE"
+  if [ "$R_STATUS" = ok ]; then
+    step_func python/packages.tsv python3 bg_default_packages
+  elif [ -n "$R_STATUS" ]; then
+    record_as_before python/packages.tsv python3
+  fi
+  if ((OPT_PIP)); then
+    pip_steps
+  else
+    record_skipped_option python/pip-list.json
+    record_skipped_option python/pip-show.txt
+    for pid in "${TARGET_PIDS[@]}"; do record_skipped_option "processes/$pid/pip-list.json"; done
+  fi
+}
+
+# --pip: pip list and pip show of the default python3 and of each process's interpreter,
+# with the process's PYTHONPATH and HOME; a process in a mount namespace of its own through
+# chroot into its root (root only).
+pip_steps() {
+  local pid py rec env_args pre pipenv=(PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_NO_CACHE_DIR=1 PYTHONDONTWRITEBYTECODE=1)
+  step_py python/pip-list.json env "${pipenv[@]}" python3 -m pip list --format=json
+  step_py python/pip-show.txt env "${pipenv[@]}" python3 -m pip show "${PIP_SHOW_PACKAGES[@]}"
+  for pid in "${TARGET_PIDS[@]}"; do
+    ((INTERRUPTED)) && break
+    STEP_KEEP=1 step_func "processes/$pid/pip-list.json" "/proc/$pid/root" bg_proc_interpreter "$pid"
+    py=""
+    [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ] && IFS= read -r py < "$R_OUT"
+    if [ -z "$py" ]; then
+      [ -n "$R_STATUS" ] || continue
+      [ "$R_STATUS" = ok ] && R_STATUS=absent R_REASON=source_missing R_ERROR=not_found
+      [ -n "$R_ERRF" ] && store_err "$R_ERRF" "processes/$pid/pip-list.json"
+      record_as_before "processes/$pid/pip-list.json" "/proc/$pid/root"
+      record_as_before "processes/$pid/pip-show.txt" "/proc/$pid/root"
+      continue
+    fi
+    env_args=(-u PYTHONPATH)
+    if [ -f "$BUNDLE/processes/$pid/environ" ]; then
+      while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+        case $rec in PYTHONPATH=*|HOME=*) env_args+=("$rec") ;; esac
+      done < "$BUNDLE/processes/$pid/environ"
+    fi
+    if [ "${PID_ORIGIN[$pid]}" = host ]; then
+      pre=("$ROOT$py")
+    else
+      pre=()
+      if ((EUID != 0)); then
+        reset_result
+        R_STATUS=denied R_REASON=permission R_ERROR=chroot_needs_root
+        record_item "processes/$pid/pip-list.json" "/proc/$pid/root" ""
+        record_as_before "processes/$pid/pip-show.txt" "/proc/$pid/root"
+        continue
+      fi
+      tool_path chroot
+      pre=("${TP:-chroot}" "$ROOT/proc/$pid/root" "$py")
+    fi
+    step_py "processes/$pid/pip-list.json" env "${env_args[@]}" "${pipenv[@]}" "${pre[@]}" -m pip list --format=json
+    step_py "processes/$pid/pip-show.txt" env "${env_args[@]}" "${pipenv[@]}" "${pre[@]}" -m pip show "${PIP_SHOW_PACKAGES[@]}"
+  done
 }
 
 phase_device() {
@@ -2281,9 +2851,10 @@ usage() {
     "      --boots N      kernel journals of N earlier boots too (default: $OPT_BOOTS)" \
     "      --max-log-mb N keep at most N MB of one log; longer ones keep head, tail and the" \
     "                     first and last ERROR/timeout (default: $OPT_MAX_LOG_MB)" \
-    "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB" \
-    "      --pip          accepted for pip listings (opt-in: pip starts site hooks); not yet" \
-    "                     collected by this version" \
+    "      --max-total-mb N  bound the bundle: one log keeps at most a quarter of N MB, and" \
+    "                     the logs share what is left (first/last file of each process first)" \
+    "      --pip          also run pip list and pip show of python3 and of each process's" \
+    "                     interpreter (opt-in: pip starts site hooks, i.e. runs their code)" \
     "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
     "      --probes       run the device probes (opt-in: needs an idle device you may use;" \
     "                     imports the job's torch_npu; docs/probes.md)" \

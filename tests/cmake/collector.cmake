@@ -1,15 +1,16 @@
 # Collector tests: bash scripts in tests/collector/, each against a fake host built from raw
-# state (no NPU). Exit 77 = skipped (e.g. not root for the unprivileged run). The hang tests
+# state (no NPU). Exit 77 = skipped (e.g. not root for the unprivileged run); a loaded CI
+# machine may need minutes per run, hence the generous limits. The hang tests
 # measure elapsed time loosely, so they run alone.
 find_program(BASH_PROGRAM bash REQUIRED)
 set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
 set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
 
-foreach(name helpers basic processes files caps redaction options nonroot bash42 compat42 shellcheck)
+foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
-  set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180)
+  set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 420)
 endforeach()
 
 foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed)
@@ -31,3 +32,8 @@ foreach(name probes probes_abandoned device_logs)
             $<TARGET_FILE:ascend-triage>)
   set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 180 RUN_SERIAL TRUE)
 endforeach()
+# The round trip collects a fake host built from a sample and analyses it: a longer run.
+add_test(NAME collector.round_trip
+  COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_round_trip.sh ${COLLECTOR_SCRIPT}
+          $<TARGET_FILE:ascend-triage>)
+set_tests_properties(collector.round_trip PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600)

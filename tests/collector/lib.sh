@@ -273,7 +273,7 @@ run_collect() {
   local t0
   t0=$(date +%s)
   STDERR_FILE=$H/collector.stderr
-  env -i ${BASH_COMPAT:+BASH_COMPAT=$BASH_COMPAT} PATH="$H/bin" HOME=/root LANG=zh_CN.GBK FAKE_HOST="$H" \
+  env -i ${BASH_COMPAT:+BASH_COMPAT=$BASH_COMPAT} PATH="$H/bin" HOME=/root LANG=zh_CN.GBK FAKE_HOST="$H" "${EXTRA_ENV[@]}" \
     ASCEND_COLLECT_ROOT="$SYSROOT" ASCEND_COLLECT_MIN_FREE_MB="${MIN_FREE_MB:-1}" \
     "$BASH" "${COLLECTOR_COPY:-$COLLECTOR}" -o "$OUT" "$@" 2> "$STDERR_FILE"
   RC=$?

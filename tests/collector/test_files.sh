@@ -35,6 +35,13 @@ for p in system/lspci.txt kernel/secure-boot.txt "modules/modinfo/$K/drv_pcie_ho
   expect_item "$p" absent tool_missing
 done
 expect_item ascend/hccn.conf absent source_missing
+# This journalctl prints no JSON list of boots; the fake host has no python3; --pip not given.
+expect_item kernel/boots.json absent tool_missing
+expect_no_file kernel/boots.json
+expect_item python/packages.tsv absent tool_missing
+for p in python/pip-list.json python/pip-show.txt "processes/$TRAIN_PID/pip-list.json"; do
+  expect_item "$p" skipped option
+done
 
 expect_grep system/kernels.tsv "$(printf '^%s\t1\t' "$K")"
 expect_grep system/pci-devices.tsv "$(printf '^0000:c1:00.0\t0x19e5\t0xd802\t0x120000\tdevdrv_device_driver\t16$')"
@@ -73,7 +80,13 @@ for p in system/uname.txt system/os-release system/cmdline system/time.txt syste
   modules/tree.tsv modules/modules.dep.txt modules/dkms-status.txt modules/dkms-tree.txt \
   ascend/driver-version.info ascend/firmware-version.info ascend/ascend_install.info \
   ascend/cann/index.tsv ascend/paths.tsv ascend/npu-smi-info.txt ascend/npu-smi-map.txt \
-  ascend/hccn.conf mounts/mountinfo.txt logs/index.tsv; do
+  ascend/hccn.conf mounts/mountinfo.txt logs/index.tsv kernel/boots.json env/collector-env \
+  python/packages.tsv python/pip-list.json python/pip-show.txt; do
+  [ -n "$(item_line "$p")" ] || fail "contract path $p has no item"
+done
+for f in status maps environ cmdline stat mountinfo cgroup fd.tsv exe.txt root.txt tz.txt \
+  localtime.tzif threads.1.txt threads.2.txt packages.tsv torch_npu-version.py pip-list.json; do
+  p=processes/$TRAIN_PID/$f
   [ -n "$(item_line "$p")" ] || fail "contract path $p has no item"
 done
 
