@@ -8,5 +8,7 @@ cd "$LIB_DIR" || exit 1
 shellcheck "$COLLECTOR" || fail "shellcheck: ascend-collect.sh"
 shellcheck -x -P SCRIPTDIR lib.sh test_*.sh || fail "shellcheck: tests"
 shellcheck -x -P SCRIPTDIR stubs/_hang.sh stubs/npu-smi stubs/dmesg stubs/journalctl stubs/lsmod \
-  stubs/uname stubs/hccn_tool stubs/python3 stubs/timeout-that-never-exits || fail "shellcheck: stubs"
+  stubs/uname stubs/hccn_tool stubs/python3 stubs/timeout-that-never-exits \
+  stubs/python-probe stubs/msnpureport stubs/dkms stubs/lsinitramfs stubs/lspci stubs/modinfo \
+  stubs/modprobe || fail "shellcheck: stubs"
 finish
