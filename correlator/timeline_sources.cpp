@@ -4,7 +4,10 @@
 // the collection itself. One occurrence per line; collapsing happens later.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 #include <optional>
 #include <utility>
 
@@ -183,6 +186,24 @@ class Collector {
     }
   }
 
+  // Warning/error plog lines no other fact kept, already collapsed per entry by the parser.
+  // The same row in a run/ and a debug/ copy of one log is shown once.
+  void plog_level_lines() {
+    std::set<std::tuple<uint64_t, int64_t, int64_t, uint64_t>> seen;
+    for (const PlogEntrySummary& p : facts_.logs.plog_entries)
+      for (const PlogLevelLine& l : p.level_lines) {
+        if (!seen.insert({l.key, l.first.time.utc_us, l.last.time.utc_us, l.count}).second) continue;
+        Severity sev = l.level == PlogLevel::error ? Severity::error : Severity::warning;
+        TimelineOccurrence& o = add(plog_lane(l.evidence), "log-line", sev,
+                                    std::string(plog_text(l.evidence.excerpt)), l.first.time,
+                                    l.evidence);
+        o.event.pid = l.pid;
+        o.event.count = l.count;
+        if (o.dated && l.last.time.known())
+          o.event.last_utc_us = std::max(o.event.first_utc_us, l.last.time.utc_us);
+      }
+  }
+
   void kernel_lines() {
     for (const KernelEvent& ev : facts_.logs.kernel_events) {
       if (kernel_done_.count(LineKey{ev.evidence.entry, ev.evidence.line})) continue;
@@ -313,6 +334,7 @@ std::vector<TimelineOccurrence> timeline_occurrences(const BundleFacts& facts, s
   Collector c(facts, bundle, options);
   c.signature_hits();  // first: a stall or error line that matched a signature is one row
   c.plog_facts();
+  c.plog_level_lines();
   c.kernel_lines();
   c.installers();
   c.module_files();

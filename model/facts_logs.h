@@ -100,6 +100,18 @@ struct SignatureHit {
   EvidenceRef evidence;
 };
 
+// A WARNING or ERROR plog line that no other fact kept (no stall, error code or signature),
+// collapsed within its entry by message with the digits left out, pid and level: the
+// timeline shows it as one row with its count, first and last time.
+struct PlogLevelLine {
+  uint64_t key = 0;
+  PlogLevel level = PlogLevel::warning;
+  int64_t pid = 0;
+  LocalTime first, last;
+  uint64_t count = 0;
+  EvidenceRef evidence;  // the first occurrence
+};
+
 // Per plog/device-log entry: what it held, so a report can say what was read.
 struct PlogEntrySummary {
   std::string entry;
@@ -111,6 +123,8 @@ struct PlogEntrySummary {
   std::vector<std::pair<std::string, uint64_t>> by_module;  // module -> lines, by name
   LocalTime first, last;
   uint64_t duplicates = 0;  // kept facts already seen in another copy (run/ vs debug/)
+  std::vector<PlogLevelLine> level_lines;  // at most PlogFileParser::kMaxLevelRows
+  uint64_t level_lines_over_cap = 0;       // warning/error lines of rows beyond the cap
 };
 
 // --- kernel logs -----------------------------------------------------------------------

@@ -193,6 +193,10 @@ void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
     int64_t pid = p.pid_from_name.value_or(-1);
     convert(p.first, pid, zones);
     convert(p.last, pid, zones);
+    for (auto& l : p.level_lines) {
+      convert(l.first, l.pid, zones);
+      convert(l.last, l.pid, zones);
+    }
   }
 
   kernel_times(facts, options);

@@ -53,7 +53,10 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   // One DFA pass says whether any signature can match (no allocation); which ones is
   // asked only for lines that are kept.
   bool any_signature = knowledge_.plog_matcher.any(m);
-  if (!stall && !sync_timeout && !any_code && !any_signature) return;
+  if (!stall && !sync_timeout && !any_code && !any_signature) {
+    if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
+    return;
+  }
 
   // The same line in run/ and debug/ copies or in stdout is kept once.
   LogFacts& logs = ctx_.facts.logs;
@@ -177,6 +180,44 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
     }
     logs.signature_hits.push_back(std::move(h));
   }
+}
+
+}  // namespace triage
+
+namespace triage {
+
+// Allocation-free for a line that joins an existing row: only a new row copies text.
+void PlogFileParser::note_level_line(const PlogLine& p, const Line& line) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : p.message) {
+    if (c >= '0' && c <= '9') continue;  // ids, times, counters: the same message otherwise
+    h = (h ^ c) * 1099511628211ULL;
+  }
+  h = mix64(mix64(h, static_cast<uint64_t>(p.pid_value)), static_cast<uint64_t>(p.level_id));
+  auto& rows = summary_.level_lines;
+  for (auto& r : rows) {
+    if (r.key != h) continue;
+    ++r.count;
+    if (p.has_time) {
+      r.last.civil = p.time;
+      r.last.valid = true;
+    }
+    return;
+  }
+  if (rows.size() >= kMaxLevelRows) {
+    ++summary_.level_lines_over_cap;
+    return;
+  }
+  if (rows.empty()) rows.reserve(16);
+  PlogLevelLine& r = rows.emplace_back();
+  r.key = h;
+  r.level = p.level_id;
+  r.pid = p.pid_value;
+  r.first = local_time(p);
+  r.last.civil = p.time;
+  r.last.valid = p.has_time;
+  r.count = 1;
+  r.evidence = evidence(line);
 }
 
 }  // namespace triage

@@ -30,6 +30,9 @@ class PlogFileParser {
 
   const PlogEntrySummary& summary() const { return summary_; }
 
+ // Distinct warning/error rows kept per entry; the rest are counted (level_lines_over_cap).
+  static constexpr size_t kMaxLevelRows = 256;
+
  private:
   struct ModuleCount {
     char name[24];
@@ -38,6 +41,7 @@ class PlogFileParser {
   };
   void count_module(std::string_view module);
   void keep_facts(const PlogLine& p, const Line& line);
+  void note_level_line(const PlogLine& p, const Line& line);
   void learn_device(const PlogLine& p);
   LocalTime local_time(const PlogLine& p) const;
   PlogOrigin origin(const PlogLine& p) const;

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <tuple>
 
 #include "correlator/bundle_summary.h"
 #include "model/time.h"
@@ -89,9 +90,13 @@ std::string local_clock(const TimelineEvent& e) {
 std::vector<size_t> top_timeline_rows(const Timeline& timeline, size_t max) {
   std::vector<size_t> rows(timeline.events.size());
   for (size_t i = 0; i < rows.size(); ++i) rows[i] = i;
-  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) {
-    return timeline.events[a].severity > timeline.events[b].severity;
-  });
+  // Most severe first; among equals, rows that are a finding's evidence, then rows a parser
+  // recognised (signature, error code, ...) before plain warning/error lines, then time.
+  auto rank = [&](size_t i) {
+    const TimelineEvent& e = timeline.events[i];
+    return std::make_tuple(static_cast<int>(e.severity), !e.finding_ids.empty(), e.kind != "log-line");
+  };
+  std::stable_sort(rows.begin(), rows.end(), [&](size_t a, size_t b) { return rank(a) > rank(b); });
   if (rows.size() > max) rows.resize(max);
   std::sort(rows.begin(), rows.end());
   return rows;

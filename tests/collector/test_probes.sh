@@ -82,7 +82,7 @@ expect_grep probes/rand.stdout 'partial output before the hang'
 # The hung probe's state, taken before it was stopped; none for the others.
 expect_grep probes/rand.status '^State:'
 expect_grep probes/rand.threads.txt '^sampled_uptime='
-expect_grep probes/rand.threads.txt '/task/[0-9]*/stat:[0-9]* (python3) S'
+expect_grep probes/rand.threads.txt '/task/[0-9]*/stat:[0-9]* (python3) [RSD]'
 expect_item probes/rand.status timed_out
 expect_item probes/rand.threads.txt timed_out
 expect_no_file probes/ones_copyback.status
