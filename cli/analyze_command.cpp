@@ -31,14 +31,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   auto run = [args](const GlobalOptions& g) {
     AnalyzeOptions options;
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
-    LoadResult loaded = load_evidence(args->paths, options);
-    for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
-    if (!loaded.errors.empty()) return kExitCannotAnalyse;
-    if (!loaded.recognised_any) {
-      std::cerr << "ascend-triage: no recognised evidence in the given input "
-                   "(`ascend-triage inventory PATH` shows why each entry was not recognised)\n";
-      return kExitCannotAnalyse;
-    }
+    LoadResult loaded;
+    if (!load_for_analysis(args->paths, options, loaded)) return kExitCannotAnalyse;
     std::ofstream file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "bundle/load.h"
 #include "model/options.h"
 
 namespace triage::cli {
@@ -43,6 +44,10 @@ Command add_explain_command(CLI::App& app, GlobalOptions& g);
 Command add_timeline_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
+// Loads the inputs for analyze/timeline; prints why and returns false when nothing usable was
+// read (unreadable input, or no recognised evidence at all: exit 2).
+bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                       LoadResult& loaded);
 bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out);
 bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);

@@ -110,4 +110,17 @@ void add_limit_options(CLI::App& cmd, GlobalOptions& g) {
       ->transform(CLI::AsSizeValue(false));
 }
 
+bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                       LoadResult& loaded) {
+  loaded = load_evidence(paths, options);
+  for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
+  if (!loaded.errors.empty()) return false;
+  if (!loaded.recognised_any) {
+    std::cerr << "ascend-triage: no recognised evidence in the given input "
+                 "(`ascend-triage inventory PATH` shows why each entry was not recognised)\n";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace triage::cli

@@ -7,6 +7,7 @@
 
 #include "model/facts_events.h"
 #include "parsers/boots_parser.h"
+#include "parsers/kernel_line.h"
 #include "parsers/text_file.h"
 
 namespace triage {
@@ -42,17 +43,6 @@ std::optional<int64_t> next_utc_time(sv text, size_t& from, bool& zone_other) {
 
 }  // namespace
 
-std::string boot_id_with_dashes(std::string_view id) {
-  if (id.size() != 32 || !is_hex(id)) return std::string(id);
-  std::string out;
-  out.reserve(36);
-  for (size_t i = 0; i < 32; ++i) {
-    if (i == 8 || i == 12 || i == 16 || i == 20) out += '-';
-    out += static_cast<char>(id[i] >= 'A' && id[i] <= 'F' ? id[i] - 'A' + 'a' : id[i]);
-  }
-  return out;
-}
-
 void parse_boots_txt(ParseContext& ctx, ByteSource& src) {
   std::string text = read_small_entry(ctx, src);
   if (refuse_tool_error(ctx, text)) return;
@@ -74,7 +64,7 @@ void parse_boots_txt(ParseContext& ctx, ByteSource& src) {
     }
     BootRecord b;
     b.index = *index;
-    b.boot_id = boot_id_with_dashes(id);
+    b.boot_id = dashed_boot_id(id);  // id_ok above checked the hex digits
     size_t from = 0;
     bool zone_other = false;
     sv times = sp2 == sv::npos ? sv{} : rest.substr(sp2);
