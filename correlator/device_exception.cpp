@@ -269,8 +269,8 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
     for (const auto& c : k.next_checks)
       if (!c.empty()) f.next_checks.emplace_back(c);
     for (const auto& c : g.codes)
-      if (const auto* info = kb.find_code(c); info && !info->advice.empty())
-        f.next_checks.push_back(fmt::format("{}: {}", c, info->advice));
+      if (const auto* info = kb.find_code(c); info && !info->next_check.empty())
+        f.next_checks.push_back(fmt::format("{}: {}", c, info->next_check));
     f.evidence = g.evidence;
     if (dd) f.evidence.insert(f.evidence.end(), dd->evidence.begin(), dd->evidence.end());
     if (dd) f.value("drv_ret_codes", fmt::format("{}", fmt::join(dd->codes, ",")))

@@ -208,14 +208,24 @@ void parse_signature_file(std::string_view content, const std::string& name,
 
 // --- error codes (TSV) -------------------------------------------------------------------
 
+bool is_failure_class(std::string_view c) {
+  static const std::set<std::string_view> kClasses = {
+      "host-driver-installation", "cann-wheel-mismatch", "environment-paths", "mount-shadowing",
+      "stale-process-mappings",   "device-hardware",     "collective-communication",
+      "application-code",         "device-memory",       "device-access", "unknown"};
+  return kClasses.count(c) > 0;
+}
+
 void parse_error_code_file(std::string_view content, const std::string& name,
                            std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors) {
   static const std::set<std::string_view> kKinds = {"acl",  "runtime", "message",
                                                     "retcode", "hccl", "drv", "dcmi"};
+  constexpr int kColumns = 8;
   std::vector<std::string> columns;
   size_t line_no = 0, pos = 0;
-  int ci[6] = {-1, -1, -1, -1, -1, -1};
-  static constexpr std::string_view kNames[6] = {"code", "kind", "name", "meaning", "advice", "source"};
+  int ci[kColumns] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  static constexpr std::string_view kNames[kColumns] = {"code",      "kind",  "name",       "meaning",
+                                                        "component", "class", "next_check", "source"};
   while (pos < content.size()) {
     size_t nl = content.find('\n', pos);
     std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
@@ -234,11 +244,14 @@ void parse_error_code_file(std::string_view content, const std::string& name,
     std::string where = name + ":" + std::to_string(line_no);
     if (columns.empty()) {
       for (auto f : fields) columns.emplace_back(f);
-      for (int k = 0; k < 6; ++k) {
+      for (int k = 0; k < kColumns; ++k) {
         auto it = std::find(columns.begin(), columns.end(), kNames[k]);
+        if (it == columns.end() && kNames[k] == "next_check")  // the column's earlier name
+          it = std::find(columns.begin(), columns.end(), "advice");
         if (it == columns.end()) errors.push_back(where + ": header lacks column '" + std::string(kNames[k]) + "'");
         else ci[k] = static_cast<int>(it - columns.begin());
       }
+      if (std::find(std::begin(ci), std::end(ci), -1) != std::end(ci)) return;  // one error, not one per row
       continue;
     }
     if (fields.size() != columns.size()) {
@@ -247,10 +260,13 @@ void parse_error_code_file(std::string_view content, const std::string& name,
       continue;
     }
     auto get = [&](int k) { return ci[k] < 0 ? std::string() : std::string(fields[static_cast<size_t>(ci[k])]); };
-    ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5)};
+    ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7)};
     if (e.code.empty()) errors.push_back(where + ": empty code");
     if (!kKinds.count(e.kind)) errors.push_back(where + ": kind '" + e.kind + "' is not one of acl, runtime, message, retcode, hccl, drv, dcmi");
     if (e.meaning.empty()) errors.push_back(where + ": empty meaning");
+    if (!is_failure_class(e.failure_class))
+      errors.push_back(where + ": class '" + e.failure_class + "' is not a failure class (docs/knowledge.md)");
+    if (e.next_check.empty()) errors.push_back(where + ": empty next_check");
     if (e.source.empty()) errors.push_back(where + ": empty source");
     out.push_back(std::move(e));
   }
