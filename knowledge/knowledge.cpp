@@ -348,7 +348,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
   std::set<std::string> ids;
   for (const auto& [fname, f] : by_name) {
     // The verdict rules and the finding catalogue have loaders of their own (correlator/verdict_*).
-    if (fname.starts_with("verdict/") || fname == "findings.tsv") continue;
+    // Mappings of other tools' rules are documentation data, checked but not loaded.
+    if (fname.starts_with("verdict/") || fname.starts_with("mappings/") || fname == "findings.tsv") continue;
     if (fname.ends_with(".json")) {
       std::vector<Signature> sigs;
       parse_signature_file(f->content, fname, sigs, kb.errors);

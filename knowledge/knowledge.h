@@ -138,6 +138,14 @@ void parse_device_event_file(std::string_view content, const std::string& name,
 void parse_pci_id_file(std::string_view content, const std::string& name,
                        std::vector<PciIdInfo>& out, std::vector<std::string>& errors);
 
+// knowledge/mappings/*.tsv: another tool's fault rules and which signature, code or device
+// event of ours covers each (docs/knowledge.md). Documentation data: the analyzer does not
+// load it; `knowledge check` and the tests do.
+struct FaultRuleMapping {
+  std::string rule_id, pattern, ours, status, note;  // status: covered|partial|not-applicable|missing
+};
+void parse_fault_rule_mapping(std::string_view content, const std::string& name,
+                              std::vector<FaultRuleMapping>& out, std::vector<std::string>& errors);
 
 // Result of `knowledge check FILE`: every problem found, and what was checked.
 struct KnowledgeCheck {

@@ -250,3 +250,30 @@ TEST_CASE("knowledge CLI: exit codes of check, list and explain", "[knowledge]")
   CHECK(run_cli("knowledge --knowledge " + (dir / "k").string() + " check") == 0);
   fs::remove_all(dir);
 }
+
+TEST_CASE("knowledge: the ascend-fd rule mapping names only what exists", "[knowledge]") {
+  const std::string name = "mappings/ascend-fd.tsv";
+  std::string text = read_file(std::string(KNOWLEDGE_DIR) + "/" + name);
+  KnowledgeCheck check = check_knowledge_file(text, name);
+  for (const auto& p : check.problems) INFO(p);
+  CHECK(check.ok());
+  std::vector<FaultRuleMapping> rules;
+  std::vector<std::string> errors;
+  parse_fault_rule_mapping(text, name, rules, errors);
+  CHECK(rules.size() >= 1000);  // kg-config.json holds 1050 rules
+  const KnowledgeBase& kb = knowledge_for("");
+  for (const auto& r : rules) {
+    if (r.ours == "-") continue;
+    INFO(r.rule_id << " -> " << r.ours);
+    if (r.ours.starts_with("code:")) CHECK(kb.find_code(r.ours.substr(5)));
+    else if (r.ours.starts_with("device-event:")) CHECK(kb.find_device_event(r.ours.substr(13)));
+    else CHECK(kb.find_signature(r.ours));
+  }
+  // broken rows are caught
+  std::string head = "rule_id\tpattern\tours\tstatus\tnote\n";
+  CHECK(check_knowledge_file(head + "R1\tp\tcode:EI0002\tcovered\t\n", name).ok());
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tcovered\t\n", name).ok());        // covered by nothing
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tmissing\t\n", name).ok());        // no note
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tsomehow\tn\n", name).ok());       // bad status
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tmissing\tn\nR1\tp\t-\tmissing\tn\n", name).ok());
+}
