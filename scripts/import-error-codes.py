@@ -283,11 +283,11 @@ def main():
         if name and r["name"] not in (name, "DCMI", "task result") and kind != "message" and code != "0":
             report["contradictions"].append(f"{kind} {code}: name {r['name']} -> {name} ({src})")
             r["name"] = name
-        if r["meaning"] != meaning:
+        # A row an earlier run wrote as "source text. Field note: ..." stays as it is.
+        if r["meaning"] != meaning and not (r["meaning"].startswith(meaning) and "Field note:" in r["meaning"]):
             # The source's own text replaces a paraphrase or a truncation of it; a row that
             # says more than the source (a field note, an older comment) keeps its text.
             old_m = r["meaning"]
-            stem = old_m.rstrip(".").removesuffix("...")
             replace = (kind in ("hccl", "drv") or (kind == "dcmi" and "(e.g." not in old_m)
                        or old_m.endswith("...") or meaning.startswith(old_m + " (header comment")
                        or meaning == old_m + " (the header gives only the name)")
