@@ -50,6 +50,7 @@ OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
 OPT_PIP=0            # --pip: pip list/show (opt-in: pip starts site hooks)
+OPT_STACKS=0         # --stacks: py-spy dump of each Python target process
 OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60
 OPT_SYSROOT="" OPT_KERNEL="" OPT_DEVICE_LOGS=0
 TARGET_PIDS=()   # -p, or found in /proc
@@ -64,7 +65,17 @@ ASCEND_MODULE_PATTERNS=('drv_*' 'ascend_*' 'asdrv_*' 'dbl_*' 'vdrv_*' 'ts_agent'
 
 # Tools used when present; their absence is recorded in collector/tools.tsv.
 OPTIONAL_TOOLS=(zstd timeout sha256sum stat readlink getconf df mkfifo xz uname dmesg
-  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf)
+  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf
+  py-spy)
+
+# Bytes kept of the file a process's RANK_TABLE_FILE names (less when --max-log-mb is lower):
+# a rank table of thousands of devices is a few hundred KB.
+RANK_TABLE_MAX=8388608
+
+# PCI device ids of Huawei's (vendor 0x19e5) Ascend NPUs: 310, 310P, 910, 910B, 910_93, 950
+# (docs/collector.md, "NPU presence"). Huawei's other PCI functions (NICs, the Kunpeng
+# accelerators of class 0x1200 too) are not NPUs.
+NPU_PCI_DEVICE_IDS=(0xd100 0xd500 0xd801 0xd802 0xd803 0xd806)
 
 # Run state.
 ROOT=""            # test hook ASCEND_COLLECT_ROOT: read host files under this directory
@@ -528,7 +539,7 @@ watch_step() {
 # Whether a finished step's files say "permission denied": stderr always; stdout too when it
 # is short ($3 bytes), since a tool may print its refusal there and exit 0.
 permission_message() {
-  local out=$1 err=$2 size=$3 re='[Pp]ermission denied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
+  local out=$1 err=$2 size=$3 re='[Pp]ermission [Dd]enied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
   if [ -s "$err" ] && grep -q -E "$re" "$err" 2>/dev/null; then return 0; fi
   if ((size > 0 && size <= 512)) && grep -q -E "$re" "$out" 2>/dev/null; then return 0; fi
   return 1
@@ -1180,7 +1191,9 @@ journal_step() {
 # =========================================================================================
 # src/processes.sh
 # Phase processes: the target processes (found in /proc, or -p) and, per process, its status,
-# maps, environ, cmdline, fds, root, time zone and two thread samples; then the Python steps.
+# maps, environ, cmdline, fds, root, time zone, two thread samples (and with --stacks their
+# Python stacks between them) and the rank table its RANK_TABLE_FILE names; then the Python
+# steps.
 
 phase_processes() {
   local pid d p
@@ -1212,6 +1225,7 @@ phase_processes() {
     step_func "$d/localtime.tzif" "/proc/$pid/root/etc/localtime" bg_proc_tzif "$pid"
     step_func "$d/threads.1.txt" "/proc/$pid/task" bg_threads "$pid"
   done
+  stack_steps
   # The second thread sample a while after the first: a thread that has not moved is stuck.
   for pid in "${TARGET_PIDS[@]}"; do
     step_func "processes/$pid/threads.2.txt" "/proc/$pid/task" bg_threads "$pid"
@@ -1227,7 +1241,41 @@ phase_processes() {
       PID_ORIGIN[$pid]=host
     fi
   done
+  rank_table_steps
   python_steps
+}
+
+# processes/<pid>/rank-table.json of each target process whose collected environ sets
+# RANK_TABLE_FILE: the file it names, as the process sees it.
+rank_table_steps() {
+  local pid env rec file
+  for pid in "${TARGET_PIDS[@]}"; do
+    env=$BUNDLE/processes/$pid/environ
+    [ -f "$env" ] || continue
+    file=""
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      case $rec in RANK_TABLE_FILE=?*) file=${rec#*=} ;; esac
+    done < "$env"
+    [ -n "$file" ] || continue
+    step_func "processes/$pid/rank-table.json" "$file" bg_rank_table "$pid" "$file"
+  done
+}
+
+# The file $2 (RANK_TABLE_FILE of process $1; relative to its working directory when not
+# absolute) read through the process's root, or from the host's / for a process in the host's
+# mount namespace; capped (RANK_TABLE_MAX, or the log cap when lower) and redacted like a log.
+bg_rank_table() {
+  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd
+  [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+  case $file in
+    /*) ;;
+    *)
+      cwd=$(readlink "$ROOT/proc/$pid/cwd" 2>/dev/null) || { echo "RANK_TABLE_FILE=$file is relative and /proc/$pid/cwd cannot be read" >&2; exit 65; }
+      file=$cwd/$file ;;
+  esac
+  resolve_in_root "$ROOT$via" "$file" || { echo "a link loop in $file through ${via:-/}" >&2; exit 65; }
+  ((LOG_CAP < cap)) && cap=$LOG_CAP
+  bg_copy_capped "$via$RESOLVED" "$cap"
 }
 
 # Target processes, one pid a line: every process holding a /dev/davinci* node open or
@@ -2333,13 +2381,49 @@ phase_extra() {
 }
 
 # =========================================================================================
+# src/stacks.sh
+# --stacks: `py-spy dump --pid P` of each target Python process, between the two thread
+# samples. py-spy stops the process for the moment it reads the stacks from its memory and
+# changes nothing; it is not a device tool. Without --stacks each dump is recorded as skipped
+# (reason option), so that the analyzer can name the option that would have collected it.
+
+stack_steps() {
+  local pid path
+  for pid in "${TARGET_PIDS[@]}"; do
+    python_process "$pid" || continue
+    path=processes/$pid/py-spy-dump.txt
+    if ((OPT_STACKS)); then
+      step_exec "$path" host py-spy dump --pid "$pid"
+    else
+      record_skipped_option "$path"
+    fi
+  done
+}
+
+# Whether target process $1 runs Python, from its collected files (no host file is read):
+# its exe or argv[0] is python*, or it maps libpython.
+python_process() {
+  local b=$BUNDLE/processes/$1 exe="" argv0=""
+  [ -f "$b/exe.txt" ] && IFS= read -r exe < "$b/exe.txt"
+  [ -f "$b/cmdline" ] && IFS= read -r -d '' argv0 < "$b/cmdline"
+  case ${exe##*/}:${argv0##*/} in python*|*:python*) return 0 ;; esac
+  [ -f "$b/maps" ] && grep -q -F libpython "$b/maps"
+}
+
+# =========================================================================================
 # src/device.sh
 # Phase device: npu-smi and hccn_tool, last among the phases: a device tool may hang, and a
 # device step that times out or is abandoned makes the later ones skipped
 # (device_unresponsive). None of them runs in --safe-mode.
 
+# What hccn_tool is asked about each device (logic id N): ascend/hccn-<query>-N.txt holds
+# `hccn_tool -i N -<query> -g`. link: up or down; net_health: the RoCE port's health check;
+# ip: its address and mask; optical: the optical module; link_stat: link up/down history;
+# stat: packet and error counters.
+HCCN_QUERIES=(link net_health ip optical link_stat stat)
+
 phase_device() {
-  local npu chip logic rest k seen_ids=" " logics=()
+  local npu chip logic rest k q seen_ids=" " logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
   [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
@@ -2358,7 +2442,9 @@ phase_device() {
     done < "$BUNDLE/ascend/npu-smi-map.txt"
   done
   for logic in "${logics[@]}"; do
-    step_exec "ascend/hccn-link-$logic.txt" device hccn_tool -i "$logic" -link -g
+    for q in "${HCCN_QUERIES[@]}"; do
+      step_exec "ascend/hccn-$q-$logic.txt" device hccn_tool -i "$logic" "-$q" -g
+    done
   done
 }
 
@@ -2821,6 +2907,88 @@ phase_sysroot_live() {
 }
 
 # =========================================================================================
+# src/presence.sh
+# NPU presence: whether this host shows an Ascend NPU at all, from what the run collected (no
+# host file is read here). A collector run on the wrong host, or in a container started
+# without devices, says so in its result line and in manifest.json's "npu_presence":
+#
+#   ascend_modules_loaded  rows of modules/sysfs.tsv (Ascend kernel modules loaded)
+#   driver_installed       ascend/driver-version.info was found
+#   device_nodes           /dev/davinci* nodes in system/devices.txt
+#   npu_pci_devices        rows of system/pci-devices.tsv with an Ascend NPU's PCI id
+#   npu_processes          target processes (found in /proc, or given with -p)
+#   state                  npu_visible: a device node or an NPU process is seen;
+#                          devices_not_visible: a driver or NPU PCI device, but no device
+#                            node and no NPU process (a container without devices?);
+#                          no_npu: none of the five; unknown: what decides was not collected
+#
+# Each count or flag is null when its file could not be collected (denied, timed out, or not
+# attempted, as in a --sysroot collection).
+
+# ISTATUS = the status of the last item recorded for bundle path $1 ("" when none).
+item_status() {
+  local line
+  ISTATUS=""
+  line=$(grep -F "{\"path\":\"$1\"," "$ITEMS" 2>/dev/null | tail -n 1)
+  [[ $line =~ \"status\":\"([a-z_]+)\" ]] && ISTATUS=${BASH_REMATCH[1]}
+}
+
+# N = the data rows of TSV bundle file $1 for which awk condition $2 holds (its header gives
+# the column names: $c["vendor"]); "" when the item is neither ok nor absent, 0 when absent.
+count_rows() {
+  item_status "$1"
+  case $ISTATUS in
+    ok) N=$(awk -F'\t' "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } $2 { n++ } END { print n + 0 }" "$BUNDLE/$1" 2>/dev/null) ;;
+    absent) N=0 ;;
+    *) N="" ;;
+  esac
+}
+
+check_npu_presence() {
+  local ids="" id
+  NP_MODULES="" NP_DRIVER="" NP_NODES="" NP_PCI="" NP_PROCS=""
+  count_rows modules/sysfs.tsv 1; NP_MODULES=$N
+  item_status ascend/driver-version.info
+  case $ISTATUS in ok) NP_DRIVER=true ;; absent) NP_DRIVER=false ;; esac
+  item_status system/devices.txt
+  case $ISTATUS in
+    ok) NP_NODES=$(grep -c -F ' /dev/davinci' "$BUNDLE/system/devices.txt" 2>/dev/null) ;;
+    absent) NP_NODES=0 ;;
+  esac
+  for id in "${NPU_PCI_DEVICE_IDS[@]}"; do ids+="${ids:+|}$id"; done
+  count_rows system/pci-devices.tsv "tolower(\$c[\"vendor\"]) == \"0x19e5\" && tolower(\$c[\"device\"]) ~ /^($ids)\$/"
+  NP_PCI=$N
+  [ -n "$OPT_SYSROOT" ] || NP_PROCS=${#TARGET_PIDS[@]}
+  if [[ ${NP_NODES:-0} -gt 0 || ${NP_PROCS:-0} -gt 0 ]]; then
+    NP_STATE=npu_visible
+  elif [ -z "$NP_NODES" ] || [ -z "$NP_PROCS" ]; then
+    NP_STATE=unknown
+  elif [[ ${NP_MODULES:-0} -gt 0 || $NP_DRIVER == true || ${NP_PCI:-0} -gt 0 ]]; then
+    NP_STATE=devices_not_visible
+  elif [ -z "$NP_MODULES" ] || [ -z "$NP_DRIVER" ] || [ -z "$NP_PCI" ]; then
+    NP_STATE=unknown
+  else
+    NP_STATE=no_npu
+  fi
+}
+
+# The manifest's "npu_presence" line (ends with a comma: more fields follow).
+manifest_npu_presence() {
+  printf '"npu_presence": {"state": "%s", "ascend_modules_loaded": %s, "driver_installed": %s, "device_nodes": %s, "npu_pci_devices": %s, "npu_processes": %s},\n' \
+    "$NP_STATE" "${NP_MODULES:-null}" "${NP_DRIVER:-null}" "${NP_NODES:-null}" "${NP_PCI:-null}" "${NP_PROCS:-null}"
+}
+
+# What the result line says instead of "complete" or "partial" on a host without an NPU;
+# empty otherwise.
+npu_presence_result() {
+  case $NP_STATE in
+    no_npu) NP_RESULT="no NPU here: no Ascend driver, no /dev/davinci* node, no Huawei NPU PCI device, no NPU process (the wrong host, or a container started without devices)" ;;
+    devices_not_visible) NP_RESULT="no NPU device visible: no /dev/davinci* node and no NPU process, though the Ascend driver or an NPU PCI device is there (a container started without devices?)" ;;
+    *) NP_RESULT="" ;;
+  esac
+}
+
+# =========================================================================================
 # src/options.sh
 # Usage and the command-line options.
 
@@ -2850,7 +3018,9 @@ usage() {
     "                     the logs share what is left (first/last file of each process first)" \
     "      --pip          also run pip list and pip show of python3 and of each process's" \
     "                     interpreter (opt-in: pip starts site hooks, i.e. runs their code)" \
-    "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
+    "      --stacks       also dump the Python stacks of each target process with py-spy" \
+    "                     (opt-in: py-spy stops the process for the moment of the dump)" \
+    "      --safe-mode    call no device tool (npu-smi, hccn_tool): use when they hang" \
     "      --probes       run the device probes (opt-in: needs an idle device you may use;" \
     "                     imports the job's torch_npu; docs/probes.md)" \
     "      --probe-python PATH  interpreter of the probes (default: the target process's)" \
@@ -2918,6 +3088,7 @@ parse_args() {
         fi
         case $1 in --max-log-mb*) OPT_MAX_LOG_MB=$((10#$v)) ;; *) OPT_MAX_TOTAL_MB=$((10#$v)) ;; esac ;;
       --pip) OPT_PIP=1 ;;
+      --stacks) OPT_STACKS=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;
       --probes) OPT_PROBES=1 ;;
@@ -2948,8 +3119,8 @@ check_mode_options() {
   local v
   if [ -n "$OPT_SYSROOT" ]; then
     [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
-    if ((OPT_PROBES || OPT_DEVICE_LOGS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
-      usage_error "--probes, --device-logs and --pid need the live host, not --sysroot"
+    if ((OPT_PROBES || OPT_DEVICE_LOGS || OPT_STACKS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
+      usage_error "--probes, --device-logs, --stacks and --pid need the live host, not --sysroot"
     fi
     case $OPT_SYSROOT in /*) ;; *) OPT_SYSROOT=$PWD/$OPT_SYSROOT ;; esac
     while [[ $OPT_SYSROOT == */ && $OPT_SYSROOT != / ]]; do OPT_SYSROOT=${OPT_SYSROOT%/}; done
@@ -3144,6 +3315,7 @@ finish_run() {
     IN_CONTAINER=false
   fi
   step_gen collector/tools.tsv gen_tools_tsv
+  check_npu_presence
   epoch_now; FINISHED_S=$EPOCH
   # An interrupt from here on must not lose the archive: it is already being made.
   trap '' INT TERM
@@ -3165,6 +3337,14 @@ finish_run() {
     rc=1
   fi
   ((COUNT_OK > 0)) || rc=2
+  npu_presence_result
+  # On a host without an NPU the bundle is not "complete" evidence of an NPU fault: the
+  # result line says what is missing instead.
+  if [ "$NP_STATE" = no_npu ] && ((rc < 2)); then
+    progress "result: $NP_RESULT (exit $rc)"
+    exit "$rc"
+  fi
+  [ -n "$NP_RESULT" ] && progress "$NP_RESULT"
   case $rc in
     0) progress "result: complete (exit 0)" ;;
     1) progress "result: partial (exit 1)" ;;
@@ -3205,14 +3385,16 @@ write_manifest() {
       "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
     out="" sep=""
     for k in "${TARGET_PIDS[@]}"; do out+="$sep$k"; sep=","; done
-    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s},\n' \
-      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)"
+    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s, "stacks": %s},\n' \
+      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)" \
+      "$( ((OPT_STACKS)) && echo true || echo false)"
     printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
       "$( ((INTERRUPTED)) && echo true || echo false)" \
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
       "$( ((DEVICE_UNRESPONSIVE)) && echo true || echo false)"
     if [ -n "$ROOT" ]; then json_str "$ROOT"; printf '"test_root": %s,\n' "$J"; fi
     manifest_mode_fields
+    manifest_npu_presence
     printf '"items": [\n'
     while IFS= read -r line; do
       case $line in "{"*"}") ;; *) continue ;; esac

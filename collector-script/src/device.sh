@@ -3,8 +3,14 @@
 # device step that times out or is abandoned makes the later ones skipped
 # (device_unresponsive). None of them runs in --safe-mode.
 
+# What hccn_tool is asked about each device (logic id N): ascend/hccn-<query>-N.txt holds
+# `hccn_tool -i N -<query> -g`. link: up or down; net_health: the RoCE port's health check;
+# ip: its address and mask; optical: the optical module; link_stat: link up/down history;
+# stat: packet and error counters.
+HCCN_QUERIES=(link net_health ip optical link_stat stat)
+
 phase_device() {
-  local npu chip logic rest k seen_ids=" " logics=()
+  local npu chip logic rest k q seen_ids=" " logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
   [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
@@ -23,7 +29,9 @@ phase_device() {
     done < "$BUNDLE/ascend/npu-smi-map.txt"
   done
   for logic in "${logics[@]}"; do
-    step_exec "ascend/hccn-link-$logic.txt" device hccn_tool -i "$logic" -link -g
+    for q in "${HCCN_QUERIES[@]}"; do
+      step_exec "ascend/hccn-$q-$logic.txt" device hccn_tool -i "$logic" "-$q" -g
+    done
   done
 }
 

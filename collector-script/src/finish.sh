@@ -9,6 +9,7 @@ finish_run() {
     IN_CONTAINER=false
   fi
   step_gen collector/tools.tsv gen_tools_tsv
+  check_npu_presence
   epoch_now; FINISHED_S=$EPOCH
   # An interrupt from here on must not lose the archive: it is already being made.
   trap '' INT TERM
@@ -30,6 +31,14 @@ finish_run() {
     rc=1
   fi
   ((COUNT_OK > 0)) || rc=2
+  npu_presence_result
+  # On a host without an NPU the bundle is not "complete" evidence of an NPU fault: the
+  # result line says what is missing instead.
+  if [ "$NP_STATE" = no_npu ] && ((rc < 2)); then
+    progress "result: $NP_RESULT (exit $rc)"
+    exit "$rc"
+  fi
+  [ -n "$NP_RESULT" ] && progress "$NP_RESULT"
   case $rc in
     0) progress "result: complete (exit 0)" ;;
     1) progress "result: partial (exit 1)" ;;
@@ -70,14 +79,16 @@ write_manifest() {
       "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
     out="" sep=""
     for k in "${TARGET_PIDS[@]}"; do out+="$sep$k"; sep=","; done
-    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s},\n' \
-      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)"
+    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s, "stacks": %s},\n' \
+      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)" \
+      "$( ((OPT_STACKS)) && echo true || echo false)"
     printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
       "$( ((INTERRUPTED)) && echo true || echo false)" \
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
       "$( ((DEVICE_UNRESPONSIVE)) && echo true || echo false)"
     if [ -n "$ROOT" ]; then json_str "$ROOT"; printf '"test_root": %s,\n' "$J"; fi
     manifest_mode_fields
+    manifest_npu_presence
     printf '"items": [\n'
     while IFS= read -r line; do
       case $line in "{"*"}") ;; *) continue ;; esac

@@ -27,7 +27,9 @@ usage() {
     "                     the logs share what is left (first/last file of each process first)" \
     "      --pip          also run pip list and pip show of python3 and of each process's" \
     "                     interpreter (opt-in: pip starts site hooks, i.e. runs their code)" \
-    "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
+    "      --stacks       also dump the Python stacks of each target process with py-spy" \
+    "                     (opt-in: py-spy stops the process for the moment of the dump)" \
+    "      --safe-mode    call no device tool (npu-smi, hccn_tool): use when they hang" \
     "      --probes       run the device probes (opt-in: needs an idle device you may use;" \
     "                     imports the job's torch_npu; docs/probes.md)" \
     "      --probe-python PATH  interpreter of the probes (default: the target process's)" \
@@ -95,6 +97,7 @@ parse_args() {
         fi
         case $1 in --max-log-mb*) OPT_MAX_LOG_MB=$((10#$v)) ;; *) OPT_MAX_TOTAL_MB=$((10#$v)) ;; esac ;;
       --pip) OPT_PIP=1 ;;
+      --stacks) OPT_STACKS=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;
       --probes) OPT_PROBES=1 ;;
@@ -125,8 +128,8 @@ check_mode_options() {
   local v
   if [ -n "$OPT_SYSROOT" ]; then
     [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
-    if ((OPT_PROBES || OPT_DEVICE_LOGS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
-      usage_error "--probes, --device-logs and --pid need the live host, not --sysroot"
+    if ((OPT_PROBES || OPT_DEVICE_LOGS || OPT_STACKS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
+      usage_error "--probes, --device-logs, --stacks and --pid need the live host, not --sysroot"
     fi
     case $OPT_SYSROOT in /*) ;; *) OPT_SYSROOT=$PWD/$OPT_SYSROOT ;; esac
     while [[ $OPT_SYSROOT == */ && $OPT_SYSROOT != / ]]; do OPT_SYSROOT=${OPT_SYSROOT%/}; done

@@ -1,6 +1,8 @@
 # shellcheck shell=bash
 # Phase processes: the target processes (found in /proc, or -p) and, per process, its status,
-# maps, environ, cmdline, fds, root, time zone and two thread samples; then the Python steps.
+# maps, environ, cmdline, fds, root, time zone, two thread samples (and with --stacks their
+# Python stacks between them) and the rank table its RANK_TABLE_FILE names; then the Python
+# steps.
 
 phase_processes() {
   local pid d p
@@ -32,6 +34,7 @@ phase_processes() {
     step_func "$d/localtime.tzif" "/proc/$pid/root/etc/localtime" bg_proc_tzif "$pid"
     step_func "$d/threads.1.txt" "/proc/$pid/task" bg_threads "$pid"
   done
+  stack_steps
   # The second thread sample a while after the first: a thread that has not moved is stuck.
   for pid in "${TARGET_PIDS[@]}"; do
     step_func "processes/$pid/threads.2.txt" "/proc/$pid/task" bg_threads "$pid"
@@ -47,7 +50,41 @@ phase_processes() {
       PID_ORIGIN[$pid]=host
     fi
   done
+  rank_table_steps
   python_steps
+}
+
+# processes/<pid>/rank-table.json of each target process whose collected environ sets
+# RANK_TABLE_FILE: the file it names, as the process sees it.
+rank_table_steps() {
+  local pid env rec file
+  for pid in "${TARGET_PIDS[@]}"; do
+    env=$BUNDLE/processes/$pid/environ
+    [ -f "$env" ] || continue
+    file=""
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      case $rec in RANK_TABLE_FILE=?*) file=${rec#*=} ;; esac
+    done < "$env"
+    [ -n "$file" ] || continue
+    step_func "processes/$pid/rank-table.json" "$file" bg_rank_table "$pid" "$file"
+  done
+}
+
+# The file $2 (RANK_TABLE_FILE of process $1; relative to its working directory when not
+# absolute) read through the process's root, or from the host's / for a process in the host's
+# mount namespace; capped (RANK_TABLE_MAX, or the log cap when lower) and redacted like a log.
+bg_rank_table() {
+  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd
+  [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+  case $file in
+    /*) ;;
+    *)
+      cwd=$(readlink "$ROOT/proc/$pid/cwd" 2>/dev/null) || { echo "RANK_TABLE_FILE=$file is relative and /proc/$pid/cwd cannot be read" >&2; exit 65; }
+      file=$cwd/$file ;;
+  esac
+  resolve_in_root "$ROOT$via" "$file" || { echo "a link loop in $file through ${via:-/}" >&2; exit 65; }
+  ((LOG_CAP < cap)) && cap=$LOG_CAP
+  bg_copy_capped "$via$RESOLVED" "$cap"
 }
 
 # Target processes, one pid a line: every process holding a /dev/davinci* node open or

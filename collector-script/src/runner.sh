@@ -109,7 +109,7 @@ watch_step() {
 # Whether a finished step's files say "permission denied": stderr always; stdout too when it
 # is short ($3 bytes), since a tool may print its refusal there and exit 0.
 permission_message() {
-  local out=$1 err=$2 size=$3 re='[Pp]ermission denied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
+  local out=$1 err=$2 size=$3 re='[Pp]ermission [Dd]enied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
   if [ -s "$err" ] && grep -q -E "$re" "$err" 2>/dev/null; then return 0; fi
   if ((size > 0 && size <= 512)) && grep -q -E "$re" "$out" 2>/dev/null; then return 0; fi
   return 1

@@ -42,6 +42,7 @@ OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
 OPT_PIP=0            # --pip: pip list/show (opt-in: pip starts site hooks)
+OPT_STACKS=0         # --stacks: py-spy dump of each Python target process
 OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60
 OPT_SYSROOT="" OPT_KERNEL="" OPT_DEVICE_LOGS=0
 TARGET_PIDS=()   # -p, or found in /proc
@@ -56,7 +57,17 @@ ASCEND_MODULE_PATTERNS=('drv_*' 'ascend_*' 'asdrv_*' 'dbl_*' 'vdrv_*' 'ts_agent'
 
 # Tools used when present; their absence is recorded in collector/tools.tsv.
 OPTIONAL_TOOLS=(zstd timeout sha256sum stat readlink getconf df mkfifo xz uname dmesg
-  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf)
+  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf
+  py-spy)
+
+# Bytes kept of the file a process's RANK_TABLE_FILE names (less when --max-log-mb is lower):
+# a rank table of thousands of devices is a few hundred KB.
+RANK_TABLE_MAX=8388608
+
+# PCI device ids of Huawei's (vendor 0x19e5) Ascend NPUs: 310, 310P, 910, 910B, 910_93, 950
+# (docs/collector.md, "NPU presence"). Huawei's other PCI functions (NICs, the Kunpeng
+# accelerators of class 0x1200 too) are not NPUs.
+NPU_PCI_DEVICE_IDS=(0xd100 0xd500 0xd801 0xd802 0xd803 0xd806)
 
 # Run state.
 ROOT=""            # test hook ASCEND_COLLECT_ROOT: read host files under this directory
