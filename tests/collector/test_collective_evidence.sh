@@ -32,7 +32,7 @@ mkdir -p "$SYSROOT/etc/hccl"
   printf '    {"device_id": "7", "device_ip": "192.168.99.99", "rank_id": "20000"}\n  ],\n  "status": "completed"\n}\n'
 } > "$SYSROOT/etc/hccl/rank_table.json"
 # A container process whose rank table is an absolute link that resolves only inside its root,
-# and one whose RANK_TABLE_FILE names a file that does not exist.
+# and one whose RANK_TABLE_FILE is relative to its working directory.
 fake_container_process 5151 4026532999
 add_env 5151 RANK_TABLE_FILE=/user/config/hccl.json
 c=$SYSROOT/containers/5151
@@ -41,7 +41,10 @@ printf '{"version": "1.0", "server_count": "1", "status": "completed", "server_l
   > "$c/user/serverid/devindex/config/hccl.json"
 ln -s /user/serverid/devindex/config/hccl.json "$c/user/config/hccl.json"
 fake_container_process 6161 4026533000
-add_env 6161 RANK_TABLE_FILE=/user/config/missing.json
+add_env 6161 RANK_TABLE_FILE=config/rank.json
+ln -s /job/code "$SYSROOT/proc/6161/cwd"
+mkdir -p "$SYSROOT/containers/6161/job/code/config"
+printf '{"version": "1.2", "server_count": "1", "status": "completed"}\n' > "$SYSROOT/containers/6161/job/code/config/rank.json"
 
 run_collect --timeout 10 --stacks --max-log-mb 1
 expect_rc 0
@@ -72,7 +75,8 @@ grep -q '"secret_pattern"\|"log_secret"' "$B/manifest.json" || fail "no redactio
 cmp -s "$B/processes/5151/rank-table.json" "$c/user/serverid/devindex/config/hccl.json" ||
   fail "the container's rank table is not its file read through its root"
 expect_item processes/5151/rank-table.json ok
-expect_item processes/6161/rank-table.json absent source_missing
+cmp -s "$B/processes/6161/rank-table.json" "$SYSROOT/containers/6161/job/code/config/rank.json" ||
+  fail "a relative RANK_TABLE_FILE is not read from the process's working directory"
 grep -r -q RANKPASSSECRET "$B" && fail "a rank table's secret is in the bundle"
 expect_no_file processes/777/rank-table.json
 
@@ -104,7 +108,8 @@ for q in "${QUERIES[@]}"; do expect_item "ascend/hccn-$q-1.txt" skipped device_u
 [ "$(grep -c '^hccn_tool ' "$H/state/calls")" = 1 ] || fail "hccn_tool was called again after it hung: $(grep '^hccn_tool' "$H/state/calls")"
 expect_item "processes/$TRAIN_PID/py-spy-dump.txt" absent tool_missing
 
-# --- 3. --safe-mode, no --stacks: no device tool, no py-spy ----------------------------
+# --- 3. --safe-mode, no --stacks: no device tool, no py-spy; a rank table that is not there -
+add_env "$TRAIN_PID" RANK_TABLE_FILE=/etc/hccl/missing.json
 rm -rf "$H/unpacked" "${OUT:?}"/*
 : > "$H/state/calls"
 stub_mode hccn_tool ok
@@ -118,4 +123,5 @@ expect_item "processes/$TRAIN_PID/py-spy-dump.txt" skipped option
 grep -q -E '^(hccn_tool|py-spy) ' "$H/state/calls" && fail "called in --safe-mode without --stacks: $(cat "$H/state/calls")"
 [ -z "$(item_line ascend/hccn-net_health-0.txt)" ] || fail "an hccn_tool item in --safe-mode (no device map to ask about)"
 expect_item ascend/npu-smi-map.txt skipped option
+expect_item "processes/$TRAIN_PID/rank-table.json" absent source_missing
 finish
