@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "model/options.h"
 
 namespace triage::cli {

@@ -19,7 +19,4 @@ struct ParseContext {
 
 using ParseFn = void (*)(ParseContext&, ByteSource&);
 
-// The parser for a kind; nullptr when the kind is recorded in the inventory but not parsed.
-ParseFn parser_for(SourceKind kind);
-
 }  // namespace triage

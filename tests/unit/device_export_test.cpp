@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bundle/byte_source.h"
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "correlator/correlate.h"
 #include "correlator/device_exception.h"
 #include "model/host_facts.h"

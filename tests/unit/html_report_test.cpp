@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "reports/html_escape.h"
 #include "reports/render.h"

@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "correlator/verdict_catalogue.h"
 #include "reports/render.h"

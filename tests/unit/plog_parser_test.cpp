@@ -5,7 +5,7 @@
 
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 #include "parsers/plog_parser.h"
 
 using namespace triage;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "bundle/byte_source.h"
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 #include "parsers/python_parser.h"
 
 namespace triage::pytest {

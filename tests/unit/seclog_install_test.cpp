@@ -5,7 +5,7 @@
 #include <catch2/catch.hpp>
 
 #include "model/facts_events.h"
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 #include "parsers/seclog_parser.h"
 #include "model_test_support.h"
 

@@ -13,7 +13,7 @@
 
 #include "correlator/bundle_summary.h"
 #include "model_test_support.h"
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 #include "reports/render.h"
 
 using namespace triage;

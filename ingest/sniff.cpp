@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 
 namespace triage {
 namespace {

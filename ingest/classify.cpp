@@ -1,8 +1,8 @@
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 
 #include <fmt/format.h>
 
-#include "bundle/manifest_index.h"
+#include "ingest/manifest_index.h"
 
 namespace triage {
 

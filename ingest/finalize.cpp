@@ -1,9 +1,9 @@
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 
 #include "parsers/manifest_parsers.h"
 #include "parsers/process_parsers.h"
 #include "parsers/system_parsers.h"
-#include "parsers/log_finalize.h"
+#include "ingest/log_finalize.h"
 #include "parsers/python_parser.h"
 #include "parsers/seclog_parser.h"
 

@@ -1,3 +1,5 @@
+#include "ingest/registry.h"
+
 #include "parsers/device_export_parser.h"
 #include "parsers/kernel_parser.h"
 #include "parsers/parser.h"

@@ -1,4 +1,4 @@
-#include "bundle/manifest_index.h"
+#include "ingest/manifest_index.h"
 
 #include <simdjson.h>
 

@@ -1,4 +1,4 @@
-#include "parsers/log_finalize.h"
+#include "ingest/log_finalize.h"
 
 #include <algorithm>
 #include <cmath>

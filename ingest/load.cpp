@@ -1,10 +1,10 @@
-#include "bundle/load.h"
+#include "ingest/load.h"
 
 #include <fmt/format.h>
 
-#include "bundle/entry_processor.h"
+#include "ingest/entry_processor.h"
 #include "bundle/input_reader.h"
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 
 namespace triage {
 

@@ -1,4 +1,4 @@
-#include "bundle/entry_processor.h"
+#include "ingest/entry_processor.h"
 
 #include <fmt/format.h>
 
@@ -7,12 +7,12 @@
 #include <set>
 #include <tuple>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle/decompress_source.h"
 #include "bundle/line_reader.h"
 #include "bundle/member_name.h"
 #include "bundle/stored_source.h"
-#include "parsers/parser.h"
+#include "ingest/registry.h"
 
 namespace triage {
 namespace {

@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "bundle/entry_stream.h"
-#include "bundle/input_findings.h"
+#include "ingest/input_findings.h"
 #include "bundle/input_reader.h"
-#include "bundle/manifest_index.h"
+#include "ingest/manifest_index.h"
 #include "model/host_facts.h"
 #include "model/options.h"
 

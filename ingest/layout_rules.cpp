@@ -1,7 +1,7 @@
 // The bundle layout (bundle-layout-v1) as a table: first matching pattern wins.
 #include <array>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle/path_glob.h"
 
 namespace triage {

@@ -6,8 +6,8 @@
 #include <algorithm>
 #include <array>
 
-#include "bundle/classify.h"
-#include "bundle/manifest_index.h"
+#include "ingest/classify.h"
+#include "ingest/manifest_index.h"
 #include "bundle/member_name.h"
 #include "bundle/path_glob.h"
 

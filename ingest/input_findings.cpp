@@ -1,4 +1,4 @@
-#include "bundle/input_findings.h"
+#include "ingest/input_findings.h"
 
 #include <fmt/format.h>
 
