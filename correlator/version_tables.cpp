@@ -9,7 +9,7 @@
 
 #include "correlator/version_matrix.h"
 #include "knowledge/knowledge.h"
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 
 namespace triage {
 namespace {

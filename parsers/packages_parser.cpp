@@ -1,7 +1,7 @@
 // packages.tsv (processes/<pid>/ for the job's interpreter, python/ for the collector's
 // python3): name, version, location, kind. And processes/<pid>/torch_npu-version.py, the
 // generated torch_npu/version.py: __version__ = '...' and git_version = '...'.
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 #include "parsers/process_parsers.h"
 #include "parsers/text_file.h"
 #include "parsers/tsv.h"

@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 #include <simdjson.h>
 
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 #include "parsers/process_parsers.h"
 #include "parsers/text_file.h"
 #include "parsers/version_parsers.h"

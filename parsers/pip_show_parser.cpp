@@ -2,7 +2,7 @@
 // "Key: value" lines, blocks separated by "---". Each block with a name and a version adds a
 // package row (kind "pip-show") to the collector's python3 pip rows, or to the process's for
 // processes/<pid>/ (LibraryFacts::default_pip, ProcessLibraries::pip).
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 #include "parsers/process_parsers.h"
 #include "parsers/text_file.h"
 #include "parsers/version_parsers.h"

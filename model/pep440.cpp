@@ -2,7 +2,7 @@
 // case-insensitive, optional leading "v", separators '.', '-', '_' around pre/post/dev,
 // alpha/beta/c/pre/preview spellings, "rev"/"r" for post, implicit post ("1.0-1") and
 // implicit zero numbers ("1.0rc" = "1.0rc0").
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 
 #include <algorithm>
 #include <cctype>
