@@ -9,7 +9,7 @@
 #include <map>
 #include <set>
 
-#include "correlator/verdict_rules.h"
+#include "knowledge/verdict_rules.h"
 
 namespace triage {
 namespace {

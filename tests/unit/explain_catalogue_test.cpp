@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "correlator/verdict_catalogue.h"
+#include "knowledge/finding_catalogue.h"
 
 using namespace triage;
 namespace fs = std::filesystem;

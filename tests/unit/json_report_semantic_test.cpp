@@ -13,7 +13,7 @@
 
 #include "ingest/load.h"
 #include "correlator/correlate.h"
-#include "correlator/verdict_catalogue.h"
+#include "knowledge/finding_catalogue.h"
 #include "reports/render.h"
 
 using namespace triage;

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <string>
 
+#include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
 #include "parsers/plog_line.h"
 

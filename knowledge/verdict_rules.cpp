@@ -1,5 +1,5 @@
 // Loading and checking knowledge/verdict/hypotheses.json (format: docs/verdict.md).
-#include "correlator/verdict_rules.h"
+#include "knowledge/verdict_rules.h"
 
 #include <fmt/format.h>
 #include <simdjson.h>

@@ -1,4 +1,4 @@
-#include "correlator/verdict_catalogue.h"
+#include "knowledge/finding_catalogue.h"
 
 #include <fmt/format.h>
 
