@@ -1,11 +1,11 @@
 #include "ingest/finalize.h"
 
-#include "parsers/manifest_parsers.h"
-#include "parsers/process_parsers.h"
-#include "parsers/system_parsers.h"
+#include "parsers/collector/manifest_parsers.h"
+#include "parsers/collector/process_parsers.h"
+#include "parsers/collector/system_parsers.h"
 #include "ingest/log_finalize.h"
-#include "parsers/python_parser.h"
-#include "parsers/seclog_parser.h"
+#include "parsers/job/python_parser.h"
+#include "parsers/plog/seclog_parser.h"
 
 namespace triage {
 

@@ -1,7 +1,7 @@
 #include "ingest/knowledge_check.h"
 
-#include "parsers/kernel_line.h"
-#include "parsers/plog_line.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/plog/plog_line.h"
 
 namespace triage {
 

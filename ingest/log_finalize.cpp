@@ -6,7 +6,7 @@
 
 #include "knowledge/knowledge.h"
 #include "model/zones.h"
-#include "parsers/log_text.h"
+#include "parsers/common/log_text.h"
 
 namespace triage {
 

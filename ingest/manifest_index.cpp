@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "parsers/manifest_common.h"
+#include "parsers/collector/manifest_common.h"
 
 namespace triage {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // The collector's manifest as the input stage needs it: the items, found by bundle path,
 // to classify entries and to reconcile what was read with what the manifest lists.
-// Items are read with the manifest parser's own item reader (parsers/manifest_common.h).
+// Items are read with the manifest parser's own item reader (parsers/collector/manifest_common.h).
 #include <cstdint>
 #include <optional>
 #include <string>

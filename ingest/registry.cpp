@@ -1,26 +1,28 @@
 #include "ingest/registry.h"
 
-#include "parsers/device_export_parser.h"
-#include "parsers/kernel_parser.h"
-#include "parsers/parser.h"
-#include "parsers/plog_parser.h"
-#include "parsers/manifest_parsers.h"
-#include "parsers/module_parsers.h"
-#include "parsers/parser.h"
-#include "parsers/process_parsers.h"
-#include "parsers/system_parsers.h"
-#include "parsers/python_parser.h"
-#include "parsers/version_parsers.h"
-#include "parsers/npu_smi_parsers.h"
-#include "parsers/probe_parsers.h"
-#include "parsers/seclog_parser.h"
-#include "parsers/boots_parser.h"
+#include "parsers/collector/manifest_parsers.h"
+#include "parsers/collector/probe_parsers.h"
+#include "parsers/collector/process_parsers.h"
+#include "parsers/collector/system_parsers.h"
+#include "parsers/collector/version_parsers.h"
+#include "parsers/job/python_parser.h"
+#include "parsers/kernel/boots_parser.h"
+#include "parsers/kernel/kernel_parser.h"
+#include "parsers/kernel/kernel_state_parsers.h"
+#include "parsers/plog/device_export_parser.h"
+#include "parsers/plog/plog_parser.h"
+#include "parsers/plog/seclog_parser.h"
+#include "parsers/tools/module_parsers.h"
+#include "parsers/tools/npu_smi_parsers.h"
 
 namespace triage {
 
-// One line per parsed kind. Kinds not listed are inventoried only.
+// Every kind once: a parser, or nullptr with the reason it is inventoried only. No
+// `default:`, and triage_core builds with -Werror=switch, so a new SourceKind does not
+// compile until it is listed here.
 ParseFn parser_for(SourceKind kind) {
   switch (kind) {
+    // Parsed:
     case SourceKind::plog: return parse_plog;
     case SourceKind::device_log: return parse_plog;
     case SourceKind::device_log_export: return parse_device_export;
@@ -89,8 +91,23 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::dkms_tree: return parse_dkms_tree;
     case SourceKind::ascend_seclog: return parse_ascend_seclog;
     case SourceKind::boots_txt: return parse_boots_txt;
-    default: return nullptr;
+    // Inventoried only, on purpose:
+    case SourceKind::unknown: return nullptr;  // not recognised: listed so the report names it
+    case SourceKind::symlink: return nullptr;  // recorded as data, never followed
+    case SourceKind::step_stderr: return nullptr;  // the manifest item already carries the step's error
+    case SourceKind::collector_note: return nullptr;  // free text for a human reader of the bundle
+    case SourceKind::boots_json: return nullptr;  // the same boots as boots.txt, which is parsed
+    case SourceKind::ascend_module_names: return nullptr;  // the collector's own input patterns, not evidence
+    case SourceKind::logs_index_tsv: return nullptr;  // an index of logs/; the logs themselves are parsed
+    case SourceKind::hccn_conf: return nullptr;  // no analysis reads the NPU network configuration yet
+    case SourceKind::hccn_link: return nullptr;  // no analysis reads the NPU link state yet
+    case SourceKind::proc_status: return nullptr;  // proc_stat already gives state and start time
+    case SourceKind::proc_exe: return nullptr;  // no analysis reads the executable link yet
+    case SourceKind::proc_root: return nullptr;  // no analysis reads the root link yet
+    case SourceKind::thread_sample: return nullptr;  // no analysis reads thread states yet
+    case SourceKind::count_: return nullptr;  // not a kind: the number of kinds
   }
+  return nullptr;  // unreachable for a valid enum value
 }
 
 }  // namespace triage

@@ -2,7 +2,7 @@
 // Which parser reads which kind: the one table (ingest/registry.cpp) the entry processor
 // dispatches through.
 #include "model/source_kind.h"
-#include "parsers/parser.h"
+#include "parsers/common/parser.h"
 
 namespace triage {
 

@@ -8,9 +8,9 @@
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
-#include "parsers/kernel_line.h"
-#include "parsers/kernel_parser.h"
-#include "parsers/plog_parser.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/kernel/kernel_parser.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 

@@ -6,7 +6,7 @@
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
-#include "parsers/plog_parser.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 

@@ -4,7 +4,7 @@
 
 #include "bundle/byte_source.h"
 #include "ingest/finalize.h"
-#include "parsers/python_parser.h"
+#include "parsers/job/python_parser.h"
 
 namespace triage::pytest {
 

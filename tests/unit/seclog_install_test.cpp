@@ -6,7 +6,7 @@
 
 #include "model/facts_events.h"
 #include "ingest/finalize.h"
-#include "parsers/seclog_parser.h"
+#include "parsers/plog/seclog_parser.h"
 #include "model_test_support.h"
 
 using namespace triage;

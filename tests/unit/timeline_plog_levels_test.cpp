@@ -9,7 +9,7 @@
 #include "correlator/timeline.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
-#include "parsers/plog_parser.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 
