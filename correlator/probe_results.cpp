@@ -3,6 +3,7 @@
 #include "correlator/probe_results.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -35,11 +36,7 @@ bool is_rng_probe(const std::string& name) {
   return name == "rand" || name == "randn" || name == "randint";
 }
 
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
+std::string join(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
 
 std::string describe(const ProbeResult& p, Outcome o) {
   std::string s = fmt::format("{}: {}", p.name, to_string(o));
@@ -75,8 +72,7 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
     if (o == Outcome::failed) failed.push_back(p->name);
     if (o != Outcome::failed || p->error_code != 507033) all_fast_507033 = false;
   }
-  std::string device_text;
-  for (int64_t d : devices) device_text += (device_text.empty() ? "" : ", ") + std::to_string(d);
+  std::string device_text = fmt::format("{}", fmt::join(devices, ", "));
 
   Finding f;
   f.host = b.host;

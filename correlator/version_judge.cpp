@@ -3,36 +3,17 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "correlator/version_matrix.h"
 #include "model/pep440.h"
+#include "model/strings.h"
 
 namespace triage {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (true) {
-    size_t e = s.find(sep, pos);
-    out.push_back(s.substr(pos, e == std::string_view::npos ? s.npos : e - pos));
-    if (e == std::string_view::npos) break;
-    pos = e + 1;
-  }
-  return out;
-}
-
 // "8.5.x" matches 8.5.anything; otherwise equal (case-insensitive). A driver's patch
 // ("25.0.rc1.1") matches its base ("25.0.rc1").
 bool version_matches(std::string_view pattern, std::string_view version, bool allow_patch) {
-  std::string p = lower(pattern), v = lower(version);
+  std::string p = ascii_lower(pattern), v = ascii_lower(version);
   if (p.ends_with(".x")) return v.starts_with(p.substr(0, p.size() - 1));
   if (v == p) return true;
   return allow_patch && v.starts_with(p + ".");
@@ -197,9 +178,9 @@ Judgement judge_driver_firmware(std::string_view driver, std::string_view firmwa
       return j;
     }
   }
-  std::string drv = lower(driver);
+  std::string drv = ascii_lower(driver);
   for (const auto& [lo, hi] : bracket_list(compatible_drv)) {
-    std::string l = lower(lo), h = lower(hi);
+    std::string l = ascii_lower(lo), h = ascii_lower(hi);
     bool in = drv == l || (!h.empty() && h.back() == '.' && drv.starts_with(h)) ||
               (h.empty() && drv.starts_with(l + "."));
     if (in) {

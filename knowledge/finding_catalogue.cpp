@@ -8,23 +8,12 @@
 #include <set>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
 #include "model/severity.h"
 
 namespace triage {
 
 namespace {
-
-std::vector<std::string_view> split_tabs(std::string_view line) {
-  std::vector<std::string_view> out;
-  size_t start = 0;
-  for (;;) {
-    size_t tab = line.find('\t', start);
-    out.push_back(line.substr(start, tab == std::string_view::npos ? tab : tab - start));
-    if (tab == std::string_view::npos) return out;
-    start = tab + 1;
-  }
-}
-
 bool good_severity_range(std::string_view s) {
   size_t dots = s.find("..");
   if (dots == std::string_view::npos) return parse_severity(s).has_value();
@@ -40,26 +29,16 @@ std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, co
                                                         "how_to_settle"};
   std::vector<CatalogueEntry> out;
   std::set<std::string> ids;
-  size_t line_no = 0;
   bool header = false;
-  while (!content.empty()) {
-    size_t nl = content.find('\n');
-    std::string_view line = content.substr(0, nl);
-    content = nl == std::string_view::npos ? std::string_view{} : content.substr(nl + 1);
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.front() == '#') continue;
-    auto cols = split_tabs(line);
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& cols) {
     auto fail = [&](const std::string& m) { errors.push_back(fmt::format("{}:{}: {}", name, line_no, m)); };
     if (!header) {
       header = true;
       if (cols != kHeader) fail("header must be: id, severity, meaning, does_not_prove, how_to_settle");
-      continue;
+      return;
     }
-    if (cols.size() != kHeader.size()) {
-      fail(fmt::format("{} columns, expected {}", cols.size(), kHeader.size()));
-      continue;
-    }
+    if (cols.size() != kHeader.size())
+      return fail(fmt::format("{} columns, expected {}", cols.size(), kHeader.size()));
     CatalogueEntry e{std::string(cols[0]), std::string(cols[1]), std::string(cols[2]),
                      std::string(cols[3]), std::string(cols[4])};
     if (e.id.empty() || e.meaning.empty() || e.how_to_settle.empty()) fail("id, meaning and how_to_settle are required");
@@ -67,7 +46,7 @@ std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, co
     if (e.severity != "info" && e.does_not_prove.empty()) fail(e.id + ": does_not_prove is required above info");
     if (!ids.insert(e.id).second) fail("duplicate id " + e.id);
     out.push_back(std::move(e));
-  }
+  });
   if (!header) errors.push_back(name + ": empty");
   return out;
 }

@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "knowledge/table_lines.h"
+
 namespace triage {
 
 namespace generated {
@@ -213,24 +215,9 @@ void parse_error_code_file(std::string_view content, const std::string& name,
   static const std::set<std::string_view> kKinds = {"acl",  "runtime", "message",
                                                     "retcode", "hccl", "drv", "dcmi"};
   std::vector<std::string> columns;
-  size_t line_no = 0, pos = 0;
   int ci[6] = {-1, -1, -1, -1, -1, -1};
   static constexpr std::string_view kNames[6] = {"code", "kind", "name", "meaning", "advice", "source"};
-  while (pos < content.size()) {
-    size_t nl = content.find('\n', pos);
-    std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? content.size() : nl + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string_view> fields;
-    size_t s = 0;
-    while (true) {
-      size_t t = line.find('\t', s);
-      fields.push_back(line.substr(s, t == std::string_view::npos ? std::string_view::npos : t - s));
-      if (t == std::string_view::npos) break;
-      s = t + 1;
-    }
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& fields) {
     std::string where = name + ":" + std::to_string(line_no);
     if (columns.empty()) {
       for (auto f : fields) columns.emplace_back(f);
@@ -239,13 +226,11 @@ void parse_error_code_file(std::string_view content, const std::string& name,
         if (it == columns.end()) errors.push_back(where + ": header lacks column '" + std::string(kNames[k]) + "'");
         else ci[k] = static_cast<int>(it - columns.begin());
       }
-      continue;
+      return;
     }
-    if (fields.size() != columns.size()) {
-      errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
-                       std::to_string(columns.size()));
-      continue;
-    }
+    if (fields.size() != columns.size())
+      return errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
+                              std::to_string(columns.size()));
     auto get = [&](int k) { return ci[k] < 0 ? std::string() : std::string(fields[static_cast<size_t>(ci[k])]); };
     ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5)};
     if (e.code.empty()) errors.push_back(where + ": empty code");
@@ -253,7 +238,7 @@ void parse_error_code_file(std::string_view content, const std::string& name,
     if (e.meaning.empty()) errors.push_back(where + ": empty meaning");
     if (e.source.empty()) errors.push_back(where + ": empty source");
     out.push_back(std::move(e));
-  }
+  });
   if (columns.empty()) errors.push_back(name + ": no header line");
 }
 

@@ -9,40 +9,20 @@
 #include <mutex>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
 #include "model/pep440.h"
 
 namespace triage {
 namespace {
-
-std::vector<std::string_view> split(std::string_view s, char sep) {
-  std::vector<std::string_view> out;
-  size_t pos = 0;
-  while (true) {
-    size_t e = s.find(sep, pos);
-    out.push_back(s.substr(pos, e == std::string_view::npos ? s.npos : e - pos));
-    if (e == std::string_view::npos) break;
-    pos = e + 1;
-  }
-  return out;
-}
-
 template <class F>
 void for_rows(std::string_view content, const std::string& name, size_t columns,
               std::string_view header_first, std::vector<std::string>& errors, F&& f) {
-  size_t line_no = 0;
-  for (std::string_view line : split(content, '\n')) {
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.front() == '#') continue;
-    auto cols = split(line, '\t');
-    if (cols.size() != columns) {
-      errors.push_back(fmt::format("{}:{}: {} columns, expected {}", name, line_no, cols.size(),
-                                   columns));
-      continue;
-    }
-    if (cols[0] == header_first) continue;
-    f(cols, line_no);
-  }
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& cols) {
+    if (cols.size() != columns)
+      return errors.push_back(fmt::format("{}:{}: {} columns, expected {}", name, line_no,
+                                          cols.size(), columns));
+    if (cols[0] != header_first) f(cols, line_no);
+  });
 }
 
 }  // namespace

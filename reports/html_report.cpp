@@ -2,6 +2,7 @@
 // resource: the Content-Security-Policy forbids both, and the page needs neither
 // (<details> collapses evidence, SVG <title> gives hover text). docs/html-report.md.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <set>
 
@@ -101,8 +102,7 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
     if (!b.host.empty()) hosts.insert(b.host);
   for (const auto& s : report.bundles)
     if (!host_offset) host_offset = s.local_offset;
-  std::string host_list;
-  for (const auto& h : hosts) host_list += (host_list.empty() ? "" : ", ") + h;
+  std::string host_list = fmt::format("{}", fmt::join(hosts, ", "));
   if (host_list.empty()) host_list = "unknown host";
 
   std::string page;

@@ -1,6 +1,7 @@
 // After the whole bundle is read: which item list counts, and whether the bundle still holds
 // what the collector wrote (sizes and sha256 against the inventory).
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <string_view>
@@ -96,8 +97,7 @@ void check_against_inventory(BundleFacts& facts) {
     }
   }
   auto list = [](const std::vector<std::string>& v) {
-    std::string s;
-    for (size_t i = 0; i < v.size() && i < 10; ++i) s += (i ? ", " : "") + v[i];
+    std::string s = fmt::format("{}", fmt::join(v.begin(), v.begin() + std::min<size_t>(v.size(), 10), ", "));
     if (v.size() > 10) s += fmt::format(" and {} more", v.size() - 10);
     return s;
   };

@@ -2,24 +2,10 @@
 
 #include <charconv>
 
+#include "model/strings.h"
 #include "parsers/common/tool_error.h"
 
 namespace triage {
-namespace {
-
-void split_tabs(std::string_view t, std::vector<std::string_view>& out) {
-  out.clear();
-  size_t pos = 0;
-  while (true) {
-    size_t tab = t.find('\t', pos);
-    out.push_back(t.substr(pos, tab == std::string_view::npos ? t.npos : tab - pos));
-    if (tab == std::string_view::npos) return;
-    pos = tab + 1;
-  }
-}
-
-}  // namespace
-
 TsvReader::TsvReader(ByteSource& src, ParseStats& stats, std::string_view entry, size_t max_line)
     : reader_(src, max_line), stats_(stats), entry_(entry) {
   fields_.reserve(32);
@@ -45,7 +31,7 @@ bool TsvReader::read_header() {
     return false;
   }
   ++stats_.parsed;
-  split_tabs(line_.text, fields_);
+  split_into(line_.text, '\t', fields_);
   header_.assign(fields_.begin(), fields_.end());
   fields_.clear();
   decoded_.resize(header_.size());
@@ -80,7 +66,7 @@ bool TsvReader::unescape(std::string_view raw, std::string& out) {
 
 // Splits line_ into fields_; false (counted malformed) for a damaged row.
 bool TsvReader::split_current() {
-  split_tabs(line_.text, fields_);
+  split_into(line_.text, '\t', fields_);
   if (line_.overlong) {
     count_malformed("overlong line");
     return false;

@@ -2,27 +2,21 @@
 // collector's TSV files, columns by header name (parsers/common/tsv.h).
 #include <cctype>
 
-#include "parsers/tools/module_parsers.h"
+#include "model/strings.h"
 #include "parsers/common/text_file.h"
 #include "parsers/common/tsv.h"
+#include "parsers/tools/module_parsers.h"
 
 namespace triage {
 namespace {
-
 EvidenceRef row_evidence(const TsvReader& tsv) {
   return make_evidence(tsv.entry(), tsv.line().number, tsv.line().offset, tsv.line().text);
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // Hex ids as "19e5": lower case, without a 0x prefix.
 std::string hex_id(std::string_view s) {
   if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) s.remove_prefix(2);
-  return lower(s);
+  return ascii_lower(s);
 }
 
 bool is_hex(std::string_view s) {
@@ -59,7 +53,7 @@ void parse_module_sysfs_tsv(ParseContext& ctx, ByteSource& src) {
     m.name = tsv.field(name);
     m.version = tsv.field(version);
     m.srcversion = tsv.field(srcv);
-    m.build_id = lower(tsv.field(bid));
+    m.build_id = ascii_lower(tsv.field(bid));
     m.initstate = tsv.field(init);
     m.taint = tsv.field(taint);
     m.refcnt = tsv.integer(ref);
@@ -109,9 +103,9 @@ void parse_module_tree_tsv(ParseContext& ctx, ByteSource& src) {
     f.link_mtime = tsv.integer(lmt);
     f.target_mtime = tsv.integer(tmt);
     f.target_ctime = tsv.integer(tct);
-    f.sha256 = lower(tsv.field(sha));
+    f.sha256 = ascii_lower(tsv.field(sha));
     f.srcversion = tsv.field(srcv);
-    f.build_id = lower(tsv.field(bid));
+    f.build_id = ascii_lower(tsv.field(bid));
     f.vermagic = tsv.field(vermagic);
     f.evidence = row_evidence(tsv);
     ctx.facts.modules.files.push_back(std::move(f));
@@ -163,7 +157,7 @@ void parse_pci_devices_tsv(ParseContext& ctx, ByteSource& src) {
       continue;
     }
     PciFunction p;
-    p.address = lower(tsv.field(addr));
+    p.address = ascii_lower(tsv.field(addr));
     p.vendor = std::move(v);
     p.device = std::move(d);
     p.class_code = hex_id(tsv.field(cls));

@@ -3,22 +3,16 @@
 // "Kernel modules:" lines.
 #include <cctype>
 
-#include "parsers/tools/module_parsers.h"
+#include "model/strings.h"
 #include "parsers/common/text_file.h"
+#include "parsers/tools/module_parsers.h"
 
 namespace triage {
 namespace {
-
 bool hex_run(std::string_view s) {
   for (char c : s)
     if (!std::isxdigit(static_cast<unsigned char>(c))) return false;
   return !s.empty();
-}
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // The last "[vvvv:dddd]" of the line, and the first "[cccc]" (class).
@@ -28,10 +22,10 @@ bool function_ids(std::string_view t, std::string& vendor, std::string& device,
     std::string_view rest = t.substr(pos + 1);
     if (rest.size() >= 10 && rest[4] == ':' && rest[9] == ']' && hex_run(rest.substr(0, 4)) &&
         hex_run(rest.substr(5, 4))) {
-      vendor = lower(rest.substr(0, 4));
-      device = lower(rest.substr(5, 4));
+      vendor = ascii_lower(rest.substr(0, 4));
+      device = ascii_lower(rest.substr(5, 4));
     } else if (cls.empty() && rest.size() >= 5 && rest[4] == ']' && hex_run(rest.substr(0, 4))) {
-      cls = lower(rest.substr(0, 4));
+      cls = ascii_lower(rest.substr(0, 4));
     }
   }
   return !vendor.empty();
@@ -56,7 +50,7 @@ void parse_lspci(ParseContext& ctx, ByteSource& src) {
       size_t sp = t.find(' ');
       PciFunction p;
       p.from_lspci = true;
-      p.address = lower(t.substr(0, sp));
+      p.address = ascii_lower(t.substr(0, sp));
       if (sp == std::string_view::npos || p.address.find(':') == std::string::npos ||
           !function_ids(t.substr(sp), p.vendor, p.device, p.class_code)) {
         in_function = false;
