@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -40,7 +41,15 @@ class PlogFileParser {
     uint64_t count = 0;
   };
   void count_module(std::string_view module);
+  struct Markers;
   void keep_facts(const PlogLine& p, const Line& line);
+  bool first_sighting(const PlogLine& p, const Line& line);
+  void keep_stall(const PlogLine& p, const Line& line, std::optional<int64_t> device,
+                  DeviceIdSource device_source);
+  void keep_sync_timeout(const PlogLine& p, const Line& line);
+  void keep_error_codes(const PlogLine& p, const Line& line, const Markers& k,
+                        std::optional<int64_t> device);
+  void keep_signature_hits(const PlogLine& p, const Line& line);
   void note_level_line(const PlogLine& p, const Line& line);
   void learn_device(const PlogLine& p);
   LocalTime local_time(const PlogLine& p) const;
