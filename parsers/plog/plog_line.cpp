@@ -265,145 +265,144 @@ bool parse_tdt_trailing(sv body, PlogLine& out) {
   return true;
 }
 
-// Body after `[file:line]`, by what follows the marker.
-void parse_after_marker(sv module, sv body, PlogLine& out) {
-  if (module == "KERNEL" && !body.empty() && body[0] == '[') {
-    size_t close = body.find(']');
-    if (close != sv::npos) {
-      out.sequence = body.substr(1, close - 1);
-      out.message = trim_left(body.substr(close + 1));
-      out.shape = PlogShape::klogd;
-      return;
-    }
-  }
-  if (parse_tdt_trailing(body, out)) return;
-  size_t i = 0;
-  if (!body.empty() && is_digit(body[0])) {  // ]TID Func:msg
-    int64_t v;
-    if (read_uint(body, i, v) && (i == body.size() || body[i] == ' ')) {
-      out.tid = body.substr(0, i);
-      out.tid_value = v;
-      out.shape = PlogShape::tid_glued;
-      split_function(body.substr(i), out);
-      source_function(out);
-      return;
-    }
-  }
-  if (body.size() > 1 && body[0] == ' ' && is_digit(body[1])) {  // ] TID Func:msg
-    i = 1;
-    int64_t v;
-    if (read_uint(body, i, v) && (i == body.size() || body[i] == ' ')) {
-      out.tid = body.substr(1, i - 1);
-      out.tid_value = v;
-      out.shape = PlogShape::tid_spaced;
-      split_function(body.substr(i), out);
-      return;
-    }
-  }
-  // PROFILING / ATRACE: " >>> (tid:N) msg", " (tid:N) msg", "(tid:N) msg"
-  {
-    sv b = body;
-    if (b.substr(0, 5) == " >>> ") b = b.substr(5);
-    else if (b.substr(0, 1) == " ") b = b.substr(1);
-    if (b.substr(0, 5) == "(tid:") {
-      size_t k = 5;
-      int64_t v;
-      if (read_uint(b, k, v) && k < b.size() && b[k] == ')') {
-        out.tid = b.substr(5, k - 5);
-        out.tid_value = v;
-        out.message = trim_left(b.substr(k + 1));
-        out.shape = PlogShape::profiling;
-        return;
-      }
-    }
-  }
-  if (body.substr(0, 4) == "tid:") {  // HCCP: tid:N,func : msg
-    size_t k = 4;
-    int64_t v;
-    if (read_uint(body, k, v) && k < body.size() && body[k] == ',') {
-      out.tid = body.substr(4, k - 4);
-      out.tid_value = v;
-      sv rest = body.substr(k + 1);
-      size_t colon = rest.find(':');
-      if (colon != sv::npos && rest.substr(0, colon).find('[') == sv::npos) {
-        out.function = trim(rest.substr(0, colon));
-        out.message = trim_left(rest.substr(colon + 1));
-      } else {
-        out.message = trim_left(rest);
-      }
-      out.shape = PlogShape::hccp;
-      return;
-    }
-  }
-  if (module == "DRV" || body.substr(0, 8) == "[ascend]") {
-    if (parse_drv_tags(body, out)) return;
-  }
-  // Tags: "[Func][tid:N] msg", " [TID][Func]msg", "[TID][file][Func] msg", "[tag][tag]msg".
+// KERNEL module: `[SEQ] message` (klogd's sequence).
+bool parse_klogd(sv module, sv body, PlogLine& out) {
+  if (module != "KERNEL" || body.empty() || body[0] != '[') return false;
+  size_t close = body.find(']');
+  if (close == sv::npos) return false;
+  out.sequence = body.substr(1, close - 1);
+  out.message = trim_left(body.substr(close + 1));
+  out.shape = PlogShape::klogd;
+  return true;
+}
+
+// `]TID Func:msg` (glued) or `] TID Func:msg` (spaced).
+bool parse_tid_first(sv body, PlogLine& out) {
+  bool spaced = body.size() > 1 && body[0] == ' ' && is_digit(body[1]);
+  if (!spaced && (body.empty() || !is_digit(body[0]))) return false;
+  size_t start = spaced ? 1 : 0, i = start;
+  int64_t v;
+  if (!read_uint(body, i, v) || (i != body.size() && body[i] != ' ')) return false;
+  out.tid = body.substr(start, i - start);
+  out.tid_value = v;
+  out.shape = spaced ? PlogShape::tid_spaced : PlogShape::tid_glued;
+  split_function(body.substr(i), out);
+  if (!spaced) source_function(out);
+  return true;
+}
+
+// PROFILING / ATRACE: " >>> (tid:N) msg", " (tid:N) msg", "(tid:N) msg".
+bool parse_profiling(sv body, PlogLine& out) {
   sv b = body;
-  size_t lead = 0;
-  if (b.size() > 1 && b[0] == ' ' && b[1] == '[') lead = 1;
-  b = b.substr(lead);
-  if (!b.empty() && b[0] == '[') {
-    size_t close = b.find(']');
-    if (close != sv::npos) {
-      sv first = b.substr(1, close - 1);
-      if (all_digits(first)) {  // HCCL: [TID][Func]msg
-        out.tid = first;
-        out.tid_value = to_int(first);
-        sv rest = b.substr(close + 1);
-        // "[TID][adapter_rts.cc][CallBackInitRts]": a file tag before the function
-        if (rest.size() > 2 && rest[0] == '[') {
-          size_t c2 = rest.find(']');
-          sv t = c2 == sv::npos ? sv{} : rest.substr(1, c2 - 1);
-          if (t.ends_with(".cc") || t.ends_with(".cpp") || t.ends_with(".c")) {
-            out.tags = rest.substr(0, c2 + 1);
-            rest = rest.substr(c2 + 1);
-          }
-        }
-        if (!rest.empty() && rest[0] == '[') {
-          size_t c2 = rest.find(']');
-          if (c2 != sv::npos) {
-            out.function = rest.substr(1, c2 - 1);
-            out.message = trim_left(rest.substr(c2 + 1));
-          } else {
-            out.message = rest;
-          }
-        } else {
-          out.message = trim_left(rest);
-        }
-        out.shape = PlogShape::hccl;
-        return;
-      }
-      // Walk the tags up to [tid:N].
-      size_t k = 0;
-      size_t tags_begin = 0;
-      sv prev_tag;
-      size_t prev_begin = 0;
-      while (k < b.size() && b[k] == '[') {
-        size_t c = b.find(']', k + 1);
-        if (c == sv::npos) break;
-        sv tag = b.substr(k + 1, c - k - 1);
-        if (tag.substr(0, 4) == "tid:" && all_digits(tag.substr(4))) {
-          out.tid = tag.substr(4);
-          out.tid_value = to_int(out.tid);
-          out.function = prev_tag;
-          if (!prev_tag.empty() && prev_begin > tags_begin)
-            out.tags = b.substr(tags_begin, prev_begin - tags_begin);
-          out.message = trim_left(b.substr(c + 1));
-          if (!out.message.empty() && out.message[0] == ':') out.message = out.message.substr(1);
-          out.shape = PlogShape::func_tid;
-          return;
-        }
-        prev_tag = tag;
-        prev_begin = k;
-        k = c + 1;
-      }
-      out.tags = b.substr(0, k);
-      out.message = trim_left(b.substr(k));
-      out.shape = PlogShape::tagged;
-      return;
+  if (b.substr(0, 5) == " >>> ") b = b.substr(5);
+  else if (b.substr(0, 1) == " ") b = b.substr(1);
+  if (b.substr(0, 5) != "(tid:") return false;
+  size_t k = 5;
+  int64_t v;
+  if (!read_uint(b, k, v) || k >= b.size() || b[k] != ')') return false;
+  out.tid = b.substr(5, k - 5);
+  out.tid_value = v;
+  out.message = trim_left(b.substr(k + 1));
+  out.shape = PlogShape::profiling;
+  return true;
+}
+
+// HCCP: `tid:N,func : msg`.
+bool parse_hccp(sv body, PlogLine& out) {
+  if (body.substr(0, 4) != "tid:") return false;
+  size_t k = 4;
+  int64_t v;
+  if (!read_uint(body, k, v) || k >= body.size() || body[k] != ',') return false;
+  out.tid = body.substr(4, k - 4);
+  out.tid_value = v;
+  sv rest = body.substr(k + 1);
+  size_t colon = rest.find(':');
+  if (colon != sv::npos && rest.substr(0, colon).find('[') == sv::npos) {
+    out.function = trim(rest.substr(0, colon));
+    out.message = trim_left(rest.substr(colon + 1));
+  } else {
+    out.message = trim_left(rest);
+  }
+  out.shape = PlogShape::hccp;
+  return true;
+}
+
+// HCCL: `[TID][Func]msg`, with an optional file tag: `[TID][adapter_rts.cc][Func]msg`.
+// `rest` is what follows `[TID]`.
+void parse_hccl_tags(sv tid, sv rest, PlogLine& out) {
+  out.tid = tid;
+  out.tid_value = to_int(tid);
+  if (rest.size() > 2 && rest[0] == '[') {
+    size_t c2 = rest.find(']');
+    sv t = c2 == sv::npos ? sv{} : rest.substr(1, c2 - 1);
+    if (t.ends_with(".cc") || t.ends_with(".cpp") || t.ends_with(".c")) {
+      out.tags = rest.substr(0, c2 + 1);
+      rest = rest.substr(c2 + 1);
     }
   }
+  if (!rest.empty() && rest[0] == '[') {
+    size_t c2 = rest.find(']');
+    if (c2 != sv::npos) {
+      out.function = rest.substr(1, c2 - 1);
+      out.message = trim_left(rest.substr(c2 + 1));
+    } else {
+      out.message = rest;
+    }
+  } else {
+    out.message = trim_left(rest);
+  }
+  out.shape = PlogShape::hccl;
+}
+
+// `[Func][tid:N] msg` (the tag before [tid:N] is the function), else `[tag][tag]msg`.
+void parse_tag_walk(sv b, PlogLine& out) {
+  size_t k = 0;
+  size_t tags_begin = 0;
+  sv prev_tag;
+  size_t prev_begin = 0;
+  while (k < b.size() && b[k] == '[') {
+    size_t c = b.find(']', k + 1);
+    if (c == sv::npos) break;
+    sv tag = b.substr(k + 1, c - k - 1);
+    if (tag.substr(0, 4) == "tid:" && all_digits(tag.substr(4))) {
+      out.tid = tag.substr(4);
+      out.tid_value = to_int(out.tid);
+      out.function = prev_tag;
+      if (!prev_tag.empty() && prev_begin > tags_begin)
+        out.tags = b.substr(tags_begin, prev_begin - tags_begin);
+      out.message = trim_left(b.substr(c + 1));
+      if (!out.message.empty() && out.message[0] == ':') out.message = out.message.substr(1);
+      out.shape = PlogShape::func_tid;
+      return;
+    }
+    prev_tag = tag;
+    prev_begin = k;
+    k = c + 1;
+  }
+  out.tags = b.substr(0, k);
+  out.message = trim_left(b.substr(k));
+  out.shape = PlogShape::tagged;
+}
+
+// Tags: "[Func][tid:N] msg", " [TID][Func]msg", "[TID][file][Func] msg", "[tag][tag]msg".
+bool parse_bracket_tags(sv body, PlogLine& out) {
+  sv b = body.size() > 1 && body[0] == ' ' && body[1] == '[' ? body.substr(1) : body;
+  if (b.empty() || b[0] != '[') return false;
+  size_t close = b.find(']');
+  if (close == sv::npos) return false;
+  sv first = b.substr(1, close - 1);
+  if (all_digits(first)) parse_hccl_tags(first, b.substr(close + 1), out);
+  else parse_tag_walk(b, out);
+  return true;
+}
+
+// Body after `[file:line]`, by what follows the marker: the first shape that fits.
+void parse_after_marker(sv module, sv body, PlogLine& out) {
+  bool drv = module == "DRV" || body.substr(0, 8) == "[ascend]";
+  if (parse_klogd(module, body, out) || parse_tdt_trailing(body, out) ||
+      parse_tid_first(body, out) || parse_profiling(body, out) || parse_hccp(body, out) ||
+      (drv && parse_drv_tags(body, out)) || parse_bracket_tags(body, out))
+    return;
   out.shape = PlogShape::plain;
   split_function(body, out);
 }
