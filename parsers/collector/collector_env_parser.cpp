@@ -15,27 +15,20 @@ void parse_collector_env(ParseContext& ctx, ByteSource& src) {
   const bool nul = text.find('\0') != std::string::npos;
   const char sep = nul ? '\0' : '\n';
   ctx.stats.variant = nul ? "nul-separated" : "newline-separated";
-  uint64_t line = 1;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t end = text.find(sep, pos);
-    if (end == std::string::npos) end = text.size();
-    std::string_view r = std::string_view(text).substr(pos, end - pos);
-    if (!nul && !r.empty() && r.back() == '\r') r.remove_suffix(1);
-    size_t eq = r.find('=');
-    if (r.empty()) {
+  for_each_record(text, sep, [&](const Record& r) {
+    if (r.text.empty()) {
       ++ctx.stats.unrecognised;
-    } else if (eq == std::string_view::npos || eq == 0) {
-      ctx.stats.note_malformed(entry_name(ctx), line, pos, r);
-    } else {
-      lf.collector_env.push_back(KeyValueLine{std::string(r.substr(0, eq)), std::string(r.substr(eq + 1)),
-                                              make_evidence(entry_name(ctx), line, pos, r)});
-      ++ctx.stats.parsed;
+      return;
     }
-    for (char c : r) line += c == '\n';
-    if (!nul) ++line;
-    pos = end + 1;
-  }
+    auto kv = split_key_value(r.text);
+    if (!kv) {
+      ctx.stats.note_malformed(entry_name(ctx), r.line, r.offset, r.text);
+      return;
+    }
+    lf.collector_env.push_back(KeyValueLine{std::string(kv->first), std::string(kv->second),
+                                            make_evidence(entry_name(ctx), r.line, r.offset, r.text)});
+    ++ctx.stats.parsed;
+  });
   // NUL-separated records are counted, not lines: keep the invariant parsed + ... == lines.
   if (nul) ctx.stats.lines = ctx.stats.parsed + ctx.stats.unrecognised + ctx.stats.malformed;
 }

@@ -11,30 +11,6 @@ namespace {
 
 constexpr size_t kMaxRecordsFile = size_t{16} << 20;
 
-struct Record {
-  std::string_view text;
-  uint64_t line = 1;    // physical line where the record starts
-  uint64_t offset = 0;
-};
-
-// Calls f(Record) for each record separated by `sep`; a final separator ends the last record
-// (no empty record after it).
-template <class F>
-void for_each_record(std::string_view text, char sep, F&& f) {
-  uint64_t line = 1;
-  size_t pos = 0, counted_to = 0;
-  while (pos < text.size()) {
-    size_t end = text.find(sep, pos);
-    if (end == std::string_view::npos) end = text.size();
-    line += static_cast<uint64_t>(std::count(text.begin() + counted_to, text.begin() + pos, '\n'));
-    counted_to = pos;
-    std::string_view r = text.substr(pos, end - pos);
-    if (sep == '\n' && !r.empty() && r.back() == '\r') r.remove_suffix(1);
-    f(Record{r, line, pos});
-    pos = end + 1;
-  }
-}
-
 bool has_nul(std::string_view text) { return text.find('\0') != std::string_view::npos; }
 
 }  // namespace
@@ -52,12 +28,12 @@ void parse_proc_environ(ParseContext& ctx, ByteSource& src) {
       ++ctx.stats.unrecognised;
       return;
     }
-    size_t eq = r.text.find('=');
-    if (eq == std::string_view::npos || eq == 0) {
+    auto kv = split_key_value(r.text);
+    if (!kv) {
       ctx.stats.note_malformed(entry_name(ctx), r.line, r.offset, r.text);
       return;
     }
-    p->environ.emplace_back(std::string(r.text.substr(0, eq)), std::string(r.text.substr(eq + 1)));
+    p->environ.emplace_back(std::string(kv->first), std::string(kv->second));
     if (first) p->evidence.push_back(make_evidence(entry_name(ctx), r.line, r.offset, r.text));
     first = false;
     ++ctx.stats.parsed;

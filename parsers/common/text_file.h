@@ -37,6 +37,31 @@ void for_each_line(std::string_view text, F&& f) {
   }
 }
 
+// A NUL- or newline-separated record (/proc/<pid>/environ, cmdline, env files).
+struct Record {
+  std::string_view text;  // without the separator ('\r' dropped when it is '\n')
+  uint64_t line = 1;      // physical line where the record starts
+  uint64_t offset = 0;
+};
+
+// Calls f(const Record&) for each record separated by `sep`; a final separator ends the
+// last record (no empty record after it).
+template <class F>
+void for_each_record(std::string_view text, char sep, F&& f) {
+  uint64_t line = 1;
+  size_t pos = 0, counted_to = 0;
+  while (pos < text.size()) {
+    size_t end = text.find(sep, pos);
+    if (end == std::string_view::npos) end = text.size();
+    for (size_t i = counted_to; i < pos; ++i) line += text[i] == '\n';
+    counted_to = pos;
+    std::string_view r = text.substr(pos, end - pos);
+    if (sep == '\n' && !r.empty() && r.back() == '\r') r.remove_suffix(1);
+    f(static_cast<const Record&>(Record{r, line, pos}));
+    pos = end + 1;
+  }
+}
+
 // Newline count, plus one for a final line without a newline.
 uint64_t count_lines(std::string_view text);
 
