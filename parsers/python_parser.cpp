@@ -19,10 +19,16 @@ bool PythonLogParser::continues_block(std::string_view body) const {
 }
 
 StreamState& PythonLogParser::stream_for(const Prefix& p) {
-  if (p.label.empty() && prev_ && !py_.streams[prev_->index].label.empty() &&
+  // grep -rn over several files: each file's lines are streams of their own.
+  std::string_view key = p.label;
+  if (!p.grep_file.empty()) {
+    key_buf_.assign(p.grep_file);
+    if (!p.label.empty()) key_buf_.append(" ").append(p.label);
+    key = key_buf_;
+  }
+  if (key.empty() && prev_ && !py_.streams[prev_->index].label.empty() &&
       (prev_->open_block || prev_->open_warning) && continues_block(p.body))
     return *prev_;
-  std::string_view key = p.label;
   auto it = streams_.find(key);
   if (it != streams_.end()) return it->second;
   if (streams_.size() >= kMaxStreams) {
@@ -53,7 +59,7 @@ void PythonLogParser::line(const Line& l) {
     st.note_malformed(entry_, l.number, l.offset, l.text);  // binary garbage: not read further
     return;
   }
-  Prefix p = split_prefix(l.text);
+  Prefix p = split_prefix(l.text, &ansi_scratch_);
   StreamState& s = stream_for(p);
   ++s.seq;
   expire(s);

@@ -142,6 +142,7 @@ class PythonLogParser {
   size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0;
   size_t kept_bytes_ = 0;
   std::string tool_error_;
+  std::string key_buf_, ansi_scratch_;  // reused from line to line
 };
 
 // Unprefixed lines right after a prefixed c10 warning or error report continue it: torch_npu
