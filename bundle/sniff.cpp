@@ -62,7 +62,12 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "ACL stream synchronize failed|"
      // torchrun's glog-style prefix and Python logging's default asctime (comma millis)
      "^[WIEF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ \\S+:\\d+\\]|"
-     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} )"},
+     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} |"
+     // job output without a CANN report (parsers/job/job_lines): OOM, loader, c10 trace, ACL
+     // samples, DCMI, MindCluster component logs
+     "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
+     "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
+     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ )"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",

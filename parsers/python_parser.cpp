@@ -65,6 +65,16 @@ void PythonLogParser::line(const Line& l) {
   expire(s);
   bool touched_tb = false;
   LineClass c = classify(s, p.body, touched_tb);
+  // Shape counts: a structure's line, a job-output failure line (also inside an exception
+  // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
+  bool shape = c == LineClass::parsed;
+  if (job_line(s, p.body)) {
+    shape = true;
+    if (c == LineClass::unrecognised) c = LineClass::parsed;
+  } else if (c == LineClass::unrecognised &&
+             (p.logger_prefix || is_blank(p.body) || is_log_record(p.body))) {
+    shape = true;
+  }
   if (l.overlong) {
     c = LineClass::malformed;
     st.note_malformed(entry_, l.number, l.offset, l.text);
@@ -75,6 +85,7 @@ void PythonLogParser::line(const Line& l) {
   } else {
     ++st.unrecognised;
   }
+  if (c != LineClass::malformed) ++(shape ? st.lines_recognised : st.lines_unrecognised);
   if (touched_tb) {
     s.open_tb_last = c;
     s.open_tb_last_line = l.number;

@@ -152,6 +152,20 @@ size_t logger_prefix_length(sv s) {
   return end;
 }
 
+// docker compose's `service-name  | `: its length, or 0.
+size_t compose_prefix_length(sv s, sv& service) {
+  size_t k = 0;
+  while (k < s.size() && k < 64 && (is_alpha(s[k]) || is_digit(s[k]) || s[k] == '_' ||
+                                    s[k] == '-' || s[k] == '.'))
+    ++k;
+  if (k == 0) return 0;
+  size_t name_end = k;
+  while (k < s.size() && s[k] == ' ') ++k;
+  if (k == name_end || k + 1 >= s.size() || s[k] != '|' || s[k + 1] != ' ') return 0;
+  service = s.substr(0, name_end);
+  return k + 2;
+}
+
 // `[pod/NAME/CONTAINER] `: its length, or 0.
 size_t kubectl_prefix_length(sv s, sv& pod, sv& container) {
   if (!starts_with(s, "[pod/")) return 0;
@@ -319,6 +333,11 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
   }
   size_t label_begin = npos, label_end = 0;
   if (forms.container) {
+    if (size_t n = compose_prefix_length(rest(), p.container)) {
+      label_begin = pos;  // the service is part of the stream key
+      label_end = pos + p.container.size();
+      pos = skip_ansi(line, pos + n);
+    }
     if (size_t n = kubectl_prefix_length(rest(), p.pod, p.container)) {
       label_begin = pos;  // the pod is part of the stream key
       label_end = pos + 7 + p.pod.size() + p.container.size();

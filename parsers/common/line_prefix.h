@@ -8,6 +8,7 @@
 //   UTF-8 BOM, ANSI colour codes, a trailing '\r'
 //   grep       `path:N:` `path:N-` `path-N-` (grep -rn, context lines), `N:` (grep -n of one
 //              file), `path:` (grep -r / -H without -n)
+//   compose    `service-name  | ` (docker compose logs)
 //   kubectl    `[pod/NAME/CONTAINER] ` (kubectl logs --prefix)
 //   container  `2024-05-01T10:00:00.123456789Z stdout F ` (CRI log file),
 //              `2024-05-01T10:00:00.123456789Z ` (docker logs -t, kubectl --timestamps)
@@ -32,7 +33,7 @@ struct LinePrefix {
   bool grep_context = false;        // a grep context line (`path-N-`, `path:N-`)
   std::string_view container_time;  // RFC 3339 time a container runtime put in front
   std::string_view container_stream;  // "stdout" / "stderr" of a CRI log line
-  std::string_view pod, container;  // kubectl logs --prefix
+  std::string_view pod, container;  // kubectl logs --prefix; container: also a compose service
   std::string_view host;            // pdsh host ("worker-3", "10.0.0.5")
   std::optional<int> worker;        // N of `worker-N: `
   std::optional<int> rank;          // `[rankN]:`, `[defaultN]:`, `(VllmWorker rank=N pid=M)`

@@ -1,0 +1,43 @@
+#pragma once
+// Single lines of job output that name a failure without being a traceback or a CANN report:
+// torch_npu's out-of-memory message, loader errors, c10's C++ trace, ACL sample output,
+// npu-smi / DCMI errors and MindCluster component log lines. Pure functions of one line:
+// every field views the line, nothing is allocated. Assembled by parsers/python_parser.cpp.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "model/facts_python.h"
+
+namespace triage::joblines {
+
+struct JobLine {
+  JobEventKind kind = JobEventKind::npu_out_of_memory;
+  std::string_view code, library, symbol, call, source, operator_name;
+  std::string_view tried, capacity, allocated, free, reserved;
+  std::optional<int> device;
+};
+
+// The failure a line names, if any: out of memory, loader, c10 `Exception raised from`,
+// ACL sample `errorCode = N`, `dcmi ... ret is -N`, driver errors.
+std::optional<JobLine> parse_job_line(std::string_view body);
+
+// `frame #3: c10::... + 0x6b (0x7f... in /x/libc10.so)` of a c10 trace.
+bool is_c10_frame(std::string_view body);
+
+// An ACL sample's own log line: `[INFO]  open device 0 success`, `[ERROR]  ...` (two blanks
+// after the level, as the samples' INFO_LOG/ERROR_LOG macros print). The device it names.
+struct AclSampleLine {
+  std::string_view level, message;
+  std::optional<int> device;
+};
+std::optional<AclSampleLine> parse_acl_sample_line(std::string_view body);
+
+// A MindCluster component log line (npu-exporter, device-plugin, hwlog):
+// `[ERROR]    2024/10/28 08:50:46.650662 10      devmanager/devmanager.go:91    text`.
+struct HwlogLine {
+  std::string_view level, time_text, goroutine, source, message;
+};
+std::optional<HwlogLine> parse_hwlog_line(std::string_view body);
+
+}  // namespace triage::joblines
