@@ -31,6 +31,7 @@ std::string_view to_string(JobEventKind k) {
     case JobEventKind::driver_error: return "driver_error";
     case JobEventKind::acl_device: return "acl_device";
     case JobEventKind::component_error: return "component_error";
+    case JobEventKind::launcher_rank: return "launcher_rank";
   }
   return "?";
 }

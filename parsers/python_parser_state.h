@@ -71,6 +71,7 @@ struct StreamState {
 
   std::optional<size_t> last_c10;    // job event of the last `Exception raised from`
   std::optional<int> last_acl_device;  // device of the last ACL sample line kept
+  std::optional<int> last_launcher_rank;  // rank of the last DeepSpeed log_dist record kept
 };
 
 // A log record of another logger (DeepSpeed, Python logging, glog, a plog line): its shape is

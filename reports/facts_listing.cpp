@@ -124,6 +124,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("symbol", j.symbol, j.evidence);
     rows.add("operator", j.operator_name, j.evidence);
     rows.add("pid", j.pid, j.evidence);
+    rows.add("rank", j.rank, j.evidence);
     rows.add("time", j.time, j.evidence);
   }
 }

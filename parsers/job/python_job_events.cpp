@@ -24,12 +24,27 @@ bool datetime_at(std::string_view s, size_t pos) {
          s[pos + 16] == ':' && digits(s, pos + 17, 2);
 }
 
+// DeepSpeed's log_dist record: `[2025-07-03 08:57:56,267] [INFO] [logging.py:107:log_dist]
+// [Rank 0] step=110, ...`: the rank.
+std::optional<int> launcher_rank(std::string_view body) {
+  while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
+  if (body.empty() || body[0] != '[' || !datetime_at(body, 1)) return std::nullopt;
+  size_t at = body.find("] [Rank ");
+  if (at == std::string_view::npos || at > 200) return std::nullopt;
+  size_t k = at + 8, b = k;
+  int v = 0;
+  while (k < body.size() && k - b < 7 && body[k] >= '0' && body[k] <= '9') v = v * 10 + (body[k++] - '0');
+  if (k == b || k >= body.size() || body[k] != ']') return std::nullopt;
+  return v;
+}
+
 }  // namespace
 
 // A log record of another logger: DeepSpeed `[2022-09-08 12:02:16,517] [INFO] [f.py:1:g] ...`,
 // Python logging `2025-03-26 11:48:53 - INFO - ...` / `2025-03-26 11:48:53,311 ...`, sglang
 // `[2025-02-25 12:05:39 TP0] ...`, glog `I0101 12:00:00.000000 1 f.cc:1] ...`, a plog line.
 bool is_log_record(std::string_view body) {
+  while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
   if (datetime_at(body, 0)) return true;
   if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return true;
   if (body.size() > 20 && (body[0] == 'I' || body[0] == 'W' || body[0] == 'E' || body[0] == 'F') &&
@@ -82,6 +97,17 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body) {
     e.reserved = std::string(j->reserved);
     if (auto i = add_job_event(std::move(e)); i && j->kind == JobEventKind::c10_raised_from)
       s.last_c10 = i;
+    return true;
+  }
+  if (auto r = launcher_rank(body)) {
+    if (r != s.last_launcher_rank) {  // once per rank change, not per line
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::launcher_rank;
+      e.rank = r;
+      add_job_event(std::move(e));
+      s.last_launcher_rank = r;
+    }
     return true;
   }
   if (auto a = parse_acl_sample_line(body)) {

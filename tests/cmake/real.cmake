@@ -6,3 +6,9 @@ if(Python3_Interpreter_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/test_corpus.py
                    --bin $<TARGET_FILE:ascend-triage>)
 endif()
+
+# The job-output reader and the shared prefix recogniser allocate nothing per line that
+# carries no fact (own executable: it replaces the global operator new).
+add_executable(job_output_alloc_test ${CMAKE_CURRENT_SOURCE_DIR}/alloc/job_output_alloc_test.cpp)
+target_link_libraries(job_output_alloc_test PRIVATE triage_core)
+add_test(NAME "job output reader allocates nothing per line" COMMAND job_output_alloc_test)
