@@ -12,3 +12,10 @@ endif()
 add_executable(job_output_alloc_test ${CMAKE_CURRENT_SOURCE_DIR}/alloc/job_output_alloc_test.cpp)
 target_link_libraries(job_output_alloc_test PRIVATE triage_core)
 add_test(NAME "job output reader allocates nothing per line" COMMAND job_output_alloc_test)
+
+# Corpus literals (pids, operators, symbols of the expect: lines) stay out of the sources.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "corpus literals stay out of the sources"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/check_literals.py
+                   ${PROJECT_SOURCE_DIR})
+endif()
