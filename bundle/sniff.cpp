@@ -67,7 +67,9 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      // samples, DCMI, MindCluster component logs
      "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
      "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
-     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ )"},
+     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
+     // DeepSpeed's log records, also indented
+     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] )"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",

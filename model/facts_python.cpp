@@ -31,7 +31,8 @@ std::string_view to_string(JobEventKind k) {
     case JobEventKind::driver_error: return "driver_error";
     case JobEventKind::acl_device: return "acl_device";
     case JobEventKind::component_error: return "component_error";
-    case JobEventKind::launcher_rank: return "launcher_rank";
+    case JobEventKind::log_origin: return "log_origin";
+    case JobEventKind::report_line: return "report_line";
   }
   return "?";
 }

@@ -212,8 +212,11 @@ enum class JobEventKind : uint8_t {
   driver_error,       // `DrvMngGetConsoleLogLevel failed. (g_conLogLevel=3)`, `dsmi ... ret = N`
   acl_device,         // `[INFO]  open device 0 success`: the device an ACL sample uses
   component_error,    // `[ERROR]    2024/10/28 08:50:46.650662 10  x.go:91  msg` (MindCluster)
-  launcher_rank,      // `[2025-07-03 08:57:56,267] [INFO] [logging.py:107:log_dist] [Rank 0] ...`
-                      // (DeepSpeed): the rank that printed it, kept when it changes
+  log_origin,         // another logger's record names who printed it, kept when it changes:
+                      // DeepSpeed `[...] [INFO] [logging.py:107:log_dist] [Rank 0] ...` (rank),
+                      // glog `I0708 15:01:14.136582 96875 init.cc:236] ...` (pid)
+  report_line,        // a CANN report line whose header was cut away:
+                      // `        open device 1 failed, runtime result = 107001.[FUNC:..][FILE:..][LINE:..]`
 };
 std::string_view to_string(JobEventKind k);
 
@@ -223,8 +226,9 @@ struct JobEvent {
   std::string code;            // "507033", "-8005" as printed
   std::optional<int> device;   // the NPU the line names
   std::optional<int64_t> pid;
-  std::optional<int> rank;     // launcher_rank
-  std::string library, symbol; // loader errors ("libtorch_npu.so", "_ZN5torch...")
+  std::optional<int> rank;     // log_origin
+  std::string library, symbol; // loader errors: the library missing or lacking the symbol
+  std::string loaded_by;       // the library whose loading failed because of it
   std::string operator_name;   // an `aclnnXxx` / op type the line names
   std::string call;            // what failed: "acl set device 0", "dcmi module initialize",
                                // c10: the function of `Exception raised from`

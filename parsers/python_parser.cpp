@@ -68,12 +68,13 @@ void PythonLogParser::line(const Line& l) {
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
   // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
   bool shape = c == LineClass::parsed;
-  if (job_line(s, p.body)) {
+  if (job_line(s, p.body, c == LineClass::unrecognised)) {
     shape = true;
     if (c == LineClass::unrecognised) c = LineClass::parsed;
-  } else if (c == LineClass::unrecognised &&
-             (p.logger_prefix || is_blank(p.body) || is_log_record(p.body))) {
-    shape = true;
+  } else if (c == LineClass::unrecognised) {
+    LogRecord r = log_record(p.body);
+    if (r == LogRecord::plog) plog_line(l);
+    shape = r != LogRecord::none || p.logger_prefix || is_blank(p.body);
   }
   if (l.overlong) {
     c = LineClass::malformed;
@@ -242,6 +243,7 @@ void PythonLogParser::finish() {
   }
   ParseStats& st = ctx_.stats;
   if (!tool_error_.empty() && st.lines <= 3 && st.parsed == 0) st.not_collected = tool_error_;
+  if (plog_) plog_->finish();
 }
 
 

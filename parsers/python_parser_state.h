@@ -3,12 +3,14 @@
 // python_parser.cpp (lines, streams, dispatch), python_tracebacks.cpp (tracebacks, chains,
 // anchors) and python_reports.cpp (error reports, ERR lines, torch_npu errors, warnings).
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bundle/line_reader.h"
 #include "parsers/parser.h"
+#include "parsers/plog_parser.h"
 #include "parsers/python_lines.h"
 
 namespace triage::pyparse {
@@ -72,11 +74,13 @@ struct StreamState {
   std::optional<size_t> last_c10;    // job event of the last `Exception raised from`
   std::optional<int> last_acl_device;  // device of the last ACL sample line kept
   std::optional<int> last_launcher_rank;  // rank of the last DeepSpeed log_dist record kept
+  std::optional<int64_t> last_glog_pid;    // pid of the last glog record kept
 };
 
-// A log record of another logger (DeepSpeed, Python logging, glog, a plog line): its shape is
-// recognised, it carries no fact.
-bool is_log_record(std::string_view body);
+// A log record of another logger (DeepSpeed, Python logging, glog, sglang, a plog line): its
+// shape is recognised; plog lines also keep their facts.
+enum class LogRecord { none, other, plog };
+LogRecord log_record(std::string_view body);
 
 class PythonLogParser {
  public:
@@ -114,8 +118,10 @@ class PythonLogParser {
                                         std::optional<size_t> traceback);
   std::optional<size_t> add_warning(StreamState& s, TorchWarning w);
   void on_err(StreamState& s, size_t index);
-  bool job_line(StreamState& s, std::string_view body);  // parsers/job/python_job_events.cpp
+  // parsers/job/python_job_events.cpp; `unclaimed`: no structure took the line
+  bool job_line(StreamState& s, std::string_view body, bool unclaimed);
   std::optional<size_t> add_job_event(JobEvent e);
+  void plog_line(const Line& l);
   void on_report(StreamState& s, size_t index);
   void close_block(StreamState& s) {
     s.open_block.reset();
@@ -153,6 +159,9 @@ class PythonLogParser {
   size_t kept_bytes_ = 0;
   std::string tool_error_;
   std::string key_buf_, ansi_scratch_;  // reused from line to line
+  ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
+  std::unique_ptr<ParseContext> plog_ctx_;
+  std::unique_ptr<PlogFileParser> plog_;
 };
 
 // Unprefixed lines right after a prefixed c10 warning or error report continue it: torch_npu

@@ -56,6 +56,8 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"operator", RE2(R"(OPS function error: ([A-Za-z0-9_]+))", latin1())},
       {"operator", RE2(R"(\b(aclnn[A-Z][A-Za-z0-9_]*))", latin1())},
       {"operator", RE2(R"(^\s*([A-Z][A-Za-z0-9_]+) ADD_TO_LAUNCHER_LIST)", latin1())},
+      {"operator", RE2(R"(\b([A-Z][A-Za-z0-9]+Operation) (?:setup|execute) failed)", latin1())},
+      {"code", RE2(R"(\bresult = (\d{5,}))", latin1())},
       {"stream", RE2(R"(\bstream_?id[:= ]\s*(\d+))", latin1())},
       {"task", RE2(R"(\btask_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice_?id[:= ]\s*(\d+))", latin1())},
@@ -121,6 +123,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("code", j.code, j.evidence);
     rows.add("device", j.device, j.evidence);
     rows.add("library", j.library, j.evidence);
+    rows.add("library", j.loaded_by, j.evidence);
     rows.add("symbol", j.symbol, j.evidence);
     rows.add("operator", j.operator_name, j.evidence);
     rows.add("pid", j.pid, j.evidence);

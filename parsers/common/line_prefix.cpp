@@ -131,7 +131,8 @@ size_t logger_prefix_length(sv s) {
   for (sv w : {"INFO", "ERROR", "WARNING", "DEBUG", "CRITICAL"})
     if (starts_with(s, w)) level = w.size();
   if (level == 0 || s.size() < level + 16 || s[level] != ' ') return 0;
-  sv t = s.substr(level + 1);  // "09-07 01:11:09"
+  sv t = s.substr(level + 1);  // "09-07 01:11:09", or "2025-11-25 15:18:55" (newer vLLM)
+  if (t.size() > 19 && digits_at(t, 0) == 4 && t[4] == '-') t.remove_prefix(5);
   static constexpr char kShape[] = "dd-dd dd:dd:dd";
   for (size_t i = 0; i < 14; ++i)
     if (kShape[i] == 'd' ? !is_digit(t[i]) : t[i] != kShape[i]) return 0;
@@ -147,7 +148,7 @@ size_t logger_prefix_length(sv s) {
   if (colon == npos || digits_at(marker, colon + 1) != marker.size() - colon - 1 ||
       marker.find(' ') != npos)
     return 0;
-  size_t end = level + 1 + close + 1;
+  size_t end = static_cast<size_t>(t.data() - s.data()) + close + 1;
   if (end < s.size() && s[end] == ' ') ++end;
   return end;
 }

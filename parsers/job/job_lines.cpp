@@ -99,6 +99,21 @@ void oom_figures(sv inner, JobLine& j) {
   }
 }
 
+// The library a loader failure was loading for: `Fail to open library: /x/liba.so with error:`
+// (Paddle), `Load dynamic library: liba.so.2 failed.` (MindSpore).
+sv loaded_by(sv body) {
+  for (sv marker : {"Fail to open library: ", "Load dynamic library: "}) {
+    size_t at = body.find(marker);
+    if (at == npos) continue;
+    sv rest = body.substr(at + marker.size());
+    size_t end = rest.find(' ');
+    sv path = rest.substr(0, end);
+    while (!path.empty() && (path.back() == '.' || path.back() == ',')) path.remove_suffix(1);
+    return basename(path);
+  }
+  return {};
+}
+
 }  // namespace
 
 std::optional<JobLine> parse_job_line(sv body) {
@@ -119,11 +134,13 @@ std::optional<JobLine> parse_job_line(sv body) {
     j.kind = JobEventKind::undefined_symbol;
     j.library = basename(word_before(body, at));
     j.symbol = symbol_at(body, at + 20);
+    j.loaded_by = loaded_by(body);
     return j;
   }
   if (size_t at = body.find(": cannot open shared object file"); at != npos) {
     j.kind = JobEventKind::library_missing;
     j.library = basename(word_before(body, at));
+    j.loaded_by = loaded_by(body);
     return j;
   }
   if (size_t at = body.find("module '"); at != npos) {  // a native module lacks an attribute
@@ -190,6 +207,33 @@ bool is_c10_frame(sv body) {
   size_t k = 7;
   while (k < t.size() && is_digit(t[k])) ++k;
   return k > 7 && k < t.size() && t[k] == ':';
+}
+
+std::optional<int> device_named(sv text) { return device_in(text); }
+
+sv c10_frame_library(sv body) {
+  size_t in = body.rfind(" in ");
+  if (in == npos || body.back() != ')') return {};
+  sv path = body.substr(in + 4, body.size() - in - 5);
+  return path.find(".so") == npos ? sv{} : basename(path);
+}
+
+std::optional<int64_t> glog_pid(sv body) {
+  // `I0708 15:01:14.136582 96875 init.cc:236] `
+  if (body.size() < 30 || (body[0] != 'I' && body[0] != 'W' && body[0] != 'E' && body[0] != 'F'))
+    return std::nullopt;
+  for (size_t i = 1; i < 5; ++i)
+    if (!is_digit(body[i])) return std::nullopt;
+  if (body[5] != ' ' || body[8] != ':' || body[11] != ':' || body[14] != '.') return std::nullopt;
+  size_t k = 15;
+  while (k < body.size() && is_digit(body[k])) ++k;
+  while (k < body.size() && body[k] == ' ') ++k;
+  sv n = number_at(body, k);
+  if (n.empty() || n[0] == '-' || k + n.size() >= body.size() || body[k + n.size()] != ' ')
+    return std::nullopt;
+  int64_t v = 0;
+  for (char c : n) v = v * 10 + (c - '0');
+  return v;
 }
 
 std::optional<AclSampleLine> parse_acl_sample_line(sv body) {

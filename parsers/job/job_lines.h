@@ -14,6 +14,7 @@ namespace triage::joblines {
 struct JobLine {
   JobEventKind kind = JobEventKind::npu_out_of_memory;
   std::string_view code, library, symbol, call, source, operator_name;
+  std::string_view loaded_by;  // `Fail to open library: <x> with error: ...`, `Load dynamic library: <x> failed.`
   std::string_view tried, capacity, allocated, free, reserved;
   std::optional<int> device;
 };
@@ -22,8 +23,17 @@ struct JobLine {
 // ACL sample `errorCode = N`, `dcmi ... ret is -N`, driver errors.
 std::optional<JobLine> parse_job_line(std::string_view body);
 
+// The first device a message names: `device 0`, `device is 0`, `device=1`, `deviceId=1`.
+std::optional<int> device_named(std::string_view text);
+
 // `frame #3: c10::... + 0x6b (0x7f... in /x/libc10.so)` of a c10 trace.
 bool is_c10_frame(std::string_view body);
+// The library file name of such a frame (`libc10.so`), "" when it names none.
+std::string_view c10_frame_library(std::string_view body);
+
+// glog's `I0708 15:01:14.136582 96875 init.cc:236] text`: the thread id it prints (the pid of
+// a single-threaded start-up), nullopt when the line is not glog's.
+std::optional<int64_t> glog_pid(std::string_view body);
 
 // An ACL sample's own log line: `[INFO]  open device 0 success`, `[ERROR]  ...` (two blanks
 // after the level, as the samples' INFO_LOG/ERROR_LOG macros print). The device it names.

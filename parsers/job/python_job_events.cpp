@@ -3,6 +3,7 @@
 // records, which are recognised (counted) but carry no fact.
 #include "parsers/job/job_lines.h"
 #include "parsers/plog_line.h"
+#include "parsers/plog_parser.h"
 #include "parsers/python_parser_state.h"
 
 namespace triage::pyparse {
@@ -43,28 +44,51 @@ std::optional<int> launcher_rank(std::string_view body) {
 // A log record of another logger: DeepSpeed `[2022-09-08 12:02:16,517] [INFO] [f.py:1:g] ...`,
 // Python logging `2025-03-26 11:48:53 - INFO - ...` / `2025-03-26 11:48:53,311 ...`, sglang
 // `[2025-02-25 12:05:39 TP0] ...`, glog `I0101 12:00:00.000000 1 f.cc:1] ...`, a plog line.
-bool is_log_record(std::string_view body) {
+LogRecord log_record(std::string_view body) {
   while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
-  if (datetime_at(body, 0)) return true;
-  if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return true;
+  if (datetime_at(body, 0)) return LogRecord::other;
+  if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return LogRecord::other;
   if (body.size() > 20 && (body[0] == 'I' || body[0] == 'W' || body[0] == 'E' || body[0] == 'F') &&
       digits(body, 1, 4) && body[5] == ' ' && digits(body, 6, 2) && body[8] == ':')
-    return true;
+    return LogRecord::other;
   if (starts_with(body, "[") || body.find("[ERROR] ") != std::string_view::npos ||
       body.find("[INFO] ") != std::string_view::npos ||
       body.find("[WARNING] ") != std::string_view::npos ||
       body.find("[EVENT] ") != std::string_view::npos ||
       body.find("[DEBUG] ") != std::string_view::npos) {
     PlogLine pl;
-    if (parse_plog_line(body, pl) == PlogResult::parsed) return true;
+    if (parse_plog_line(body, pl) == PlogResult::parsed) return LogRecord::plog;
   }
-  return false;
+  return LogRecord::none;
 }
 
-bool PythonLogParser::job_line(StreamState& s, std::string_view body) {
+// Plog lines printed to stdout (ASCEND_SLOG_PRINT_TO_STDOUT=1) keep their facts: they go to
+// a plog reader of their own, whose statistics stay apart from the job output's.
+void PythonLogParser::plog_line(const Line& l) {
+  if (!plog_) {
+    plog_ctx_ = std::make_unique<ParseContext>(ParseContext{ctx_.entry, ctx_.facts, plog_stats_, ctx_.options});
+    plog_ = std::make_unique<PlogFileParser>(*plog_ctx_, knowledge_for(ctx_.options.knowledge_dir));
+  }
+  plog_->feed(l);
+}
+
+bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
   using namespace joblines;
   if (is_c10_frame(body)) {
-    if (s.last_c10) ++py_.job_events[*s.last_c10].frames;
+    if (s.last_c10) {
+      JobEvent& e = py_.job_events[*s.last_c10];
+      if (e.frames++ == 0) e.library = std::string(c10_frame_library(body));  // where it was raised
+    }
+    return true;
+  }
+  if (unclaimed && is_indented(body) && has_func_tag(body)) {  // report line, header cut away
+    JobEvent e;
+    e.stream = s.index;
+    e.kind = JobEventKind::report_line;
+    if (auto r = find_runtime_result(body)) e.code = std::to_string(*r);
+    e.device = device_named(body);
+    e.call = cap(trim(split_func_tag(body).text), kMaxText);
+    if (!e.code.empty() || e.device) add_job_event(std::move(e));
     return true;
   }
   if (auto h = parse_hwlog_line(body)) {
@@ -90,6 +114,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body) {
     e.symbol = std::string(j->symbol);
     e.call = cap(j->call, kMaxText);
     e.source = cap(j->source, kMaxText);
+    e.loaded_by = std::string(j->loaded_by);
     e.tried = std::string(j->tried);
     e.capacity = std::string(j->capacity);
     e.allocated = std::string(j->allocated);
@@ -103,10 +128,21 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body) {
     if (r != s.last_launcher_rank) {  // once per rank change, not per line
       JobEvent e;
       e.stream = s.index;
-      e.kind = JobEventKind::launcher_rank;
+      e.kind = JobEventKind::log_origin;
       e.rank = r;
       add_job_event(std::move(e));
       s.last_launcher_rank = r;
+    }
+    return true;
+  }
+  if (auto pid = glog_pid(body)) {
+    if (pid != s.last_glog_pid) {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::log_origin;
+      e.pid = pid;
+      add_job_event(std::move(e));
+      s.last_glog_pid = pid;
     }
     return true;
   }
