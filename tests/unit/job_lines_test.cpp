@@ -58,6 +58,21 @@ TEST_CASE("job lines: loader errors keep library and symbol", "[job][lines]") {
   REQUIRE(a);
   CHECK(a->library == "torch_npu");
   CHECK(a->symbol == "_npu_flash_attention");
+  // The library whose loading failed because of the missing one (PaddlePaddle #65797).
+  auto p = parse_job_line(
+      "ValueError: (InvalidArgument) Fail to open library: /usr/local/python3.10/lib/python3.10/"
+      "site-packages/paddle_custom_device/libpaddle-custom-npu.so with error: libatb.so: cannot "
+      "open shared object file: No such file or directory");
+  REQUIRE(p);
+  CHECK(p->library == "libatb.so");
+  CHECK(p->loaded_by == "libpaddle-custom-npu.so");
+  // mindyolo #273
+  auto y = parse_job_line(
+      "Load dynamic library: libmindspore_ascend.so.2 failed. libge_runner.so: cannot open shared "
+      "object file: No such file or directory");
+  REQUIRE(y);
+  CHECK(y->library == "libge_runner.so");
+  CHECK(y->loaded_by == "libmindspore_ascend.so.2");
   // Near misses.
   CHECK(!parse_job_line("ModuleNotFoundError: No module named 'torch_npu._C'"));
   CHECK(!parse_job_line("Looking for undefined symbols in the build"));
@@ -76,6 +91,11 @@ TEST_CASE("job lines: c10 trace", "[job][lines]") {
       "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0x96 (0x7fe467f85f86 in "
       "/home/maa19/pythonProject1/pythonProject/Maram/venv/lib/python3.9/site-packages/torch/lib/"
       "libc10.so)"));
+  CHECK(c10_frame_library(
+            "frame #0: c10::Error::Error(c10::SourceLocation, std::string) + 0xb8 (0xfffc4577c908 "
+            "in /usr/local/python3.11.12/lib/python3.11/site-packages/torch/lib/libc10.so)") ==
+        "libc10.so");
+  CHECK(c10_frame_library("frame #12: python3() [0x634cb2]").empty());
   // latent-diffusion #17: a renderer's `frame_#_0` is not the frame shape.
   CHECK(!is_c10_frame("frame_#_0: c10::Error::Error(c10::SourceLocation, std::string) + 0x42"));
   CHECK(!is_c10_frame("frame #: x"));
@@ -111,6 +131,19 @@ TEST_CASE("job lines: ACL samples, DCMI and npu-smi", "[job][lines]") {
   CHECK(!parse_acl_sample_line("[INFO] GE(1,x):2025-01-01-00:00:00.000.000 [a.cc:1]1 f:x"));
   CHECK(!parse_job_line("[INFO]  open device 0 success"));
   CHECK(!parse_job_line("dcmi module initialize ok"));
+}
+
+TEST_CASE("job lines: glog records and device names", "[job][lines]") {
+  // PaddlePaddle #65797
+  CHECK(glog_pid("I0708 15:01:14.136582 96875 init.cc:236] ENV [CUSTOM_DEVICE_ROOT]=/usr/local/"
+                 "python3.10/lib/python3.10/site-packages/paddle_custom_device") == 96875);
+  CHECK(!glog_pid("INFO 11-26 22:57:04 selector.py:183] Using ASCEND backend."));
+  CHECK(!glog_pid("I0708 started"));
+  // vllm-ascend #167: report lines whose header was cut away
+  CHECK(device_named("        Failed to open device, retCode=0x7020014, deviceId=1.[FUNC:"
+                     "InitRawDriver][FILE:raw_device.cc][LINE:123]") == 1);
+  CHECK(device_named("        Failed to init RawDriver, device_id=1, retCode=0x7020014") == 1);
+  CHECK(!device_named("dcmi model initialized failed, because the device is used. ret is -8020"));
 }
 
 TEST_CASE("job lines: MindCluster component log", "[job][lines]") {

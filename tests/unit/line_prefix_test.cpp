@@ -59,6 +59,14 @@ TEST_CASE("line prefix: launchers", "[prefix]") {
     CHECK(p.logger_prefix);
     CHECK(p.body == "Traceback (most recent call last):");
   }
+  SECTION("vLLM logger with a full date (vllm-ascend #4430)") {
+    auto p = split_line_prefix(
+        "(Worker_TP5 pid=7129) ERROR 2025-11-25 15:18:55.343 [multiproc_executor.py:671] [ERROR] "
+        "2025-11-25-15:18:55 (PID:7129, Device:5, RankID:-1) ERR00100 PTA call acl api failed.");
+    CHECK(p.pid == 7129);
+    CHECK(p.logger_prefix);
+    CHECK(p.body.substr(0, 28) == "[ERROR] 2025-11-25-15:18:55 ");
+  }
   SECTION("near misses") {
     // A log line that starts with a host-like word is not a pdsh prefix.
     CHECK(!split_line_prefix("RuntimeError: NPU out of memory.").worker);
@@ -88,6 +96,16 @@ TEST_CASE("line prefix: containers", "[prefix]") {
     CHECK(p.container_time == "2023-06-30T19:27:53.641587359Z");
     CHECK(p.container_stream.empty());
     CHECK(p.body == "Traceback (most recent call last):");
+  }
+  SECTION("docker compose service (vllm-ascend #4256)") {
+    auto p = split_line_prefix(
+        "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414) E39999[PID: 833] 2025-11-18-10:35:31.222.032 "
+        "(E39999):  The error from device(chipId:0, dieId:0), serial number is 3");
+    CHECK(p.container == "deepseek-v3_2-exp");
+    CHECK(p.pid == 414);
+    CHECK(p.label == "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414)");
+    CHECK(p.body.substr(0, 14) == "E39999[PID: 83");
+    CHECK(split_line_prefix("| 0     910B1  | OK |").container.empty());
   }
   SECTION("kubectl logs --prefix (kubernetes #124732)") {
     auto p = split_line_prefix(
