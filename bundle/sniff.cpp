@@ -36,8 +36,9 @@ struct LineShape {
 
 #define MONTH "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 #define LEVEL "\\[(?:DEBUG|INFO|WARNING|WARN|ERROR|EVENT|TRACE|CRITICAL|FATAL)\\]"
-// A plog line may follow a `grep -n` prefix ("path:12:") or indentation.
-#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+:)?"
+// A plog line may follow indentation or a grep prefix: `path:12:`, `path-12-` (context),
+// `path:` (grep -r without -n), also with a blank (`worker-1: `).
+#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+[:-]|\\S+?-\\d+-|\\S+?: ?)?"
 
 constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {plog, "plog", PLOG_LEAD LEVEL "\\s?(?:[A-Z][A-Z0-9_]*\\(-?\\d+(?:,[^)]*)?\\)|\\[pid:\\d+\\])"},
@@ -68,8 +69,11 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
      "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
      "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
-     // DeepSpeed's log records, also indented
-     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] )"},
+     // DeepSpeed's log records, also indented; MindSpeed's `INFO [2026-06-22 19:25:37] `;
+     // MindSpore's `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-...`
+     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] |"
+     "^(?:INFO|WARNING|ERROR|DEBUG) \\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\] |"
+     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]+,[^)]*\\):\\d{4}-)"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",

@@ -33,6 +33,7 @@ std::string_view to_string(JobEventKind k) {
     case JobEventKind::component_error: return "component_error";
     case JobEventKind::log_origin: return "log_origin";
     case JobEventKind::report_line: return "report_line";
+    case JobEventKind::framework_log: return "framework_log";
   }
   return "?";
 }

@@ -215,6 +215,8 @@ enum class JobEventKind : uint8_t {
   log_origin,         // another logger's record names who printed it, kept when it changes:
                       // DeepSpeed `[...] [INFO] [logging.py:107:log_dist] [Rank 0] ...` (rank),
                       // glog `I0708 15:01:14.136582 96875 init.cc:236] ...` (pid)
+  framework_log,      // MindSpore's own ERROR/WARNING log line:
+                      // `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [f.cc:172] F] msg`
   report_line,        // a CANN report line whose header was cut away:
                       // `        open device 1 failed, runtime result = 107001.[FUNC:..][FILE:..][LINE:..]`
 };
@@ -235,7 +237,8 @@ struct JobEvent {
   std::string source;          // c10: "file:line"; OOM: the figures in parentheses
   std::string tried, capacity, allocated, free, reserved;  // OOM figures as printed ("52.00 MiB")
   uint64_t frames = 0;         // c10: `frame #N:` lines that followed
-  std::string time;            // component_error: the time as printed
+  std::string time;            // component_error, framework_log: the time as printed
+  std::string component;       // framework_log: the module (KERNEL, DEVICE, ME, ...)
   EvidenceRef evidence;
 };
 

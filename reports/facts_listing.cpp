@@ -129,6 +129,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("pid", j.pid, j.evidence);
     rows.add("rank", j.rank, j.evidence);
     rows.add("time", j.time, j.evidence);
+    rows.add("component", j.component, j.evidence);
   }
 }
 

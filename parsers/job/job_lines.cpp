@@ -281,4 +281,36 @@ std::optional<HwlogLine> parse_hwlog_line(sv body) {
   return h;
 }
 
+std::optional<MindSporeLine> parse_mindspore_line(sv body) {
+  if (body.size() < 40 || body[0] != '[') return std::nullopt;
+  size_t close = body.find("] ");
+  if (close == npos || close > 9) return std::nullopt;
+  MindSporeLine m;
+  m.level = body.substr(1, close - 1);
+  size_t open = body.find('(', close);
+  if (open == npos || open > close + 40) return std::nullopt;
+  m.module = body.substr(close + 2, open - close - 2);
+  for (char c : m.module)
+    if (!((c >= 'A' && c <= 'Z') || is_digit(c) || c == '_')) return std::nullopt;
+  size_t end = body.find(')', open);
+  if (m.module.empty() || end == npos || end + 1 >= body.size() || body[end + 1] != ':')
+    return std::nullopt;
+  sv inner = body.substr(open + 1, end - open - 1);  // "40354,fffdd6e1f1e0,python"
+  size_t c1 = inner.find(','), c2 = c1 == npos ? npos : inner.find(',', c1 + 1);
+  if (c2 == npos) return std::nullopt;
+  m.pid = inner.substr(0, c1);
+  m.tid = inner.substr(c1 + 1, c2 - c1 - 1);
+  m.process = inner.substr(c2 + 1);
+  if (m.pid.empty() || number_at(m.pid, 0).size() != m.pid.size() || m.tid.empty()) return std::nullopt;
+  for (char c : m.tid)
+    if (!(is_digit(c) || (c >= 'a' && c <= 'f'))) return std::nullopt;
+  sv rest = body.substr(end + 2);
+  size_t sp = rest.find(' ');
+  m.time_text = rest.substr(0, sp);
+  if (m.time_text.size() < 19 || !is_digit(m.time_text[0]) || m.time_text[4] != '-')
+    return std::nullopt;
+  m.message = sp == npos ? sv{} : trim(rest.substr(sp + 1));
+  return m;
+}
+
 }  // namespace triage::joblines

@@ -50,4 +50,11 @@ struct HwlogLine {
 };
 std::optional<HwlogLine> parse_hwlog_line(std::string_view body);
 
+// MindSpore's own log line (its name field starts with a hex thread id, which no CANN plog
+// line has): `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [x.cc:172] F] msg`.
+struct MindSporeLine {
+  std::string_view level, module, pid, tid, process, time_text, message;
+};
+std::optional<MindSporeLine> parse_mindspore_line(std::string_view body);
+
 }  // namespace triage::joblines

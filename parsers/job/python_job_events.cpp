@@ -48,6 +48,8 @@ LogRecord log_record(std::string_view body) {
   while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
   if (datetime_at(body, 0)) return LogRecord::other;
   if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return LogRecord::other;
+  for (std::string_view level : {"INFO [", "WARNING [", "ERROR [", "DEBUG ["})  // MindSpeed
+    if (starts_with(body, level) && datetime_at(body, level.size())) return LogRecord::other;
   if (body.size() > 20 && (body[0] == 'I' || body[0] == 'W' || body[0] == 'E' || body[0] == 'F') &&
       digits(body, 1, 4) && body[5] == ' ' && digits(body, 6, 2) && body[8] == ':')
     return LogRecord::other;
@@ -89,6 +91,21 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     e.device = device_named(body);
     e.call = cap(trim(split_func_tag(body).text), kMaxText);
     if (!e.code.empty() || e.device) add_job_event(std::move(e));
+    return true;
+  }
+  if (auto m = parse_mindspore_line(body)) {
+    if (m->level == "ERROR" || m->level == "WARNING" || m->level == "CRITICAL") {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::framework_log;
+      e.time = std::string(m->time_text);
+      e.component = std::string(m->module);
+      int64_t pid = 0;
+      for (char c : m->pid) pid = pid * 10 + (c - '0');
+      e.pid = pid;
+      e.call = cap(m->message, kMaxText);
+      add_job_event(std::move(e));
+    }
     return true;
   }
   if (auto h = parse_hwlog_line(body)) {

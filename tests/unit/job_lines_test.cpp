@@ -162,3 +162,22 @@ TEST_CASE("job lines: MindCluster component log", "[job][lines]") {
   CHECK(!parse_hwlog_line("2023/10/24 09:55:04 command exec failed, &exec.ExitError{ProcessState:"));
   CHECK(!parse_hwlog_line("[ERROR] RUNTIME(3813,python3):2025-01-10-17:53:52.846.403 [x.cc:1]1 f:x"));
 }
+
+TEST_CASE("job lines: MindSpore's own log line", "[job][lines]") {
+  // MindSpore #246 (run_check on a 310P)
+  auto m = parse_mindspore_line(
+      "[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 "
+      "[mindspore/ccsrc/kernel/oplib/op_info_utils.cc:172] LoadOpInfoJson] Get op info json "
+      "suffix path failed, soc_version: Ascend310P3");
+  REQUIRE(m);
+  CHECK(m->level == "ERROR");
+  CHECK(m->module == "KERNEL");
+  CHECK(m->pid == "40354");
+  CHECK(m->tid == "fffdd6e1f1e0");
+  CHECK(m->time_text == "2023-10-13-09:30:47.546.313");
+  CHECK(m->message.substr(0, 10) == "[mindspore");
+  // Near miss: a CANN plog line has no hex thread id in its name field.
+  CHECK(!parse_mindspore_line(
+      "[ERROR] GE(2440326,python):2024-04-08-15:18:43.444.808 [ops_kernel_manager.cc:95]2440326 "
+      "Initialize: ErrorNo: 1343250441"));
+}
