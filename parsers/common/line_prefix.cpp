@@ -64,8 +64,10 @@ bool names_something(sv p) {
   bool letter = false;
   for (char c : p) letter = letter || is_alpha(c);
   if (!letter) return false;
-  bool date_head = p.size() >= 11 && digits_at(p, 0) == 4 && p[4] == '-' &&
-                   digits_at(p, 5) == 2 && p[7] == '-' && digits_at(p, 8) == 2;
+  // exactly `2023-06-30T19`: a directory named by a date (`2024-02-20-17-07-25/slog/...`) is one
+  bool date_head = p.size() == 13 && digits_at(p, 0) == 4 && p[4] == '-' &&
+                   digits_at(p, 5) == 2 && p[7] == '-' && digits_at(p, 8) == 2 &&
+                   (p[10] == 'T' || p[10] == '-' || p[10] == ' ') && digits_at(p, 11) == 2;
   return !date_head;
 }
 

@@ -42,7 +42,7 @@ std::optional<int> small_int(sv s) {
 std::optional<int> device_in(sv s) {
   for (size_t at = s.find("device"); at != npos; at = s.find("device", at + 1)) {
     sv rest = s.substr(at + 6);
-    for (sv sep : {" is ", " id ", "=", " ", "Id="})
+    for (sv sep : {" is ", " id ", "=", " ", "Id=", "_id=", "_id:", "_id "})
       if (starts_with(rest, sep)) {
         sv n = number_at(rest, sep.size());
         if (!n.empty() && n[0] != '-') return small_int(n);
