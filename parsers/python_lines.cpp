@@ -353,6 +353,9 @@ std::optional<C10Line> parse_c10_line(std::string_view body) {
   if (body.size() < 5 || body[0] != '[') return std::nullopt;
   char level = body[1];
   if (level != 'W' && level != 'E' && level != 'I' && level != 'F') return std::nullopt;
+  // `[W106 ...` or `[W file:N]`: anything else (`[INFO]  ...` of ACL samples) is rejected
+  // before the regex, whose submatch search would allocate.
+  if (!is_digit(body[2]) && body[2] != ' ') return std::nullopt;
   static const RE2 kDated(
       R"(\[([WEIF])((\d{1,2})(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?) (?:\d+ )?([^\]\s:]+):(\d+)\] ?(.*))",
       latin1());

@@ -58,6 +58,9 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"operator", RE2(R"(^\s*([A-Z][A-Za-z0-9_]+) ADD_TO_LAUNCHER_LIST)", latin1())},
       {"operator", RE2(R"(\b([A-Z][A-Za-z0-9]+Operation) (?:setup|execute) failed)", latin1())},
       {"code", RE2(R"(\bresult = (\d{5,}))", latin1())},
+      {"code", RE2(R"(\bErrorNo: (\d+))", latin1())},
+      {"code", RE2(R"(\berrno\[(\d+)\])", latin1())},
+      {"operator", RE2(R"(OpName:\[([A-Za-z][A-Za-z0-9]*?)(?:_\d+)?\])", latin1())},
       {"stream", RE2(R"(\bstream_?id[:= ]\s*(\d+))", latin1())},
       {"task", RE2(R"(\btask_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice_?id[:= ]\s*(\d+))", latin1())},
@@ -166,6 +169,7 @@ void log_rows(Rows& rows, const LogFacts& logs) {
     for (const auto& l : e.level_lines) {
       rows.add("pid", l.pid, l.evidence);
       rows.time(l.first.time.original, l.evidence);
+      scan_text(rows, l.evidence.excerpt, l.evidence);  // the kept excerpt of a warning/error line
     }
   }
 }

@@ -219,7 +219,7 @@ sv c10_frame_library(sv body) {
 }
 
 std::optional<int64_t> glog_pid(sv body) {
-  // `I0708 15:01:14.136582 96875 init.cc:236] `
+  // `I0708 15:01:14.136582 4321 init.cc:236] `
   if (body.size() < 30 || (body[0] != 'I' && body[0] != 'W' && body[0] != 'E' && body[0] != 'F'))
     return std::nullopt;
   for (size_t i = 1; i < 5; ++i)
@@ -295,7 +295,7 @@ std::optional<MindSporeLine> parse_mindspore_line(sv body) {
   size_t end = body.find(')', open);
   if (m.module.empty() || end == npos || end + 1 >= body.size() || body[end + 1] != ':')
     return std::nullopt;
-  sv inner = body.substr(open + 1, end - open - 1);  // "40354,fffdd6e1f1e0,python"
+  sv inner = body.substr(open + 1, end - open - 1);  // "1234,fffdd6e1f1e0,python"
   size_t c1 = inner.find(','), c2 = c1 == npos ? npos : inner.find(',', c1 + 1);
   if (c2 == npos) return std::nullopt;
   m.pid = inner.substr(0, c1);

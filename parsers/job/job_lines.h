@@ -31,7 +31,7 @@ bool is_c10_frame(std::string_view body);
 // The library file name of such a frame (`libc10.so`), "" when it names none.
 std::string_view c10_frame_library(std::string_view body);
 
-// glog's `I0708 15:01:14.136582 96875 init.cc:236] text`: the thread id it prints (the pid of
+// glog's `I0708 15:01:14.136582 4321 init.cc:236] text`: the thread id it prints (the pid of
 // a single-threaded start-up), nullopt when the line is not glog's.
 std::optional<int64_t> glog_pid(std::string_view body);
 
@@ -51,7 +51,7 @@ struct HwlogLine {
 std::optional<HwlogLine> parse_hwlog_line(std::string_view body);
 
 // MindSpore's own log line (its name field starts with a hex thread id, which no CANN plog
-// line has): `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [x.cc:172] F] msg`.
+// line has): `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [x.cc:172] F] msg`.
 struct MindSporeLine {
   std::string_view level, module, pid, tid, process, time_text, message;
 };
