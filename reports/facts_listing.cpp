@@ -60,6 +60,7 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"code", RE2(R"(\bresult = (\d{5,}))", latin1())},
       {"code", RE2(R"(\bErrorNo: (\d+))", latin1())},
       {"code", RE2(R"(\berrno\[(\d+)\])", latin1())},
+      {"code", RE2(R"(\berrNo\[(0x[0-9A-Fa-f]+)\])", latin1())},
       {"operator", RE2(R"(OpName:\[([A-Za-z][A-Za-z0-9]*?)(?:_\d+)?\])", latin1())},
       {"stream", RE2(R"(\bstream_?id[:= ]\s*(\d+))", latin1())},
       {"task", RE2(R"(\btask_?id[:= ]\s*(\d+))", latin1())},

@@ -88,6 +88,11 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     e.stream = s.index;
     e.kind = JobEventKind::report_line;
     if (auto r = find_runtime_result(body)) e.code = std::to_string(*r);
+    if (size_t at = body.find(" result = "); e.code.empty() && at != std::string_view::npos) {
+      size_t k = at + 10, b = k;  // `build op model failed, result = 500002[FUNC:...]`
+      while (k < body.size() && k - b < 12 && body[k] >= '0' && body[k] <= '9') ++k;
+      e.code = std::string(body.substr(b, k - b));
+    }
     e.device = device_named(body);
     e.call = cap(trim(split_func_tag(body).text), kMaxText);
     if (!e.code.empty() || e.device) add_job_event(std::move(e));
