@@ -3,7 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "reports/facts_listing.h"
+#include "correlator/facts_listing.h"
 
 namespace triage::cli {
 

@@ -2,9 +2,9 @@
 // as JobEvent facts of the stream they were printed in; and the shapes of ordinary log
 // records, which are recognised (counted) but carry no fact.
 #include "parsers/job/job_lines.h"
-#include "parsers/plog_line.h"
-#include "parsers/plog_parser.h"
-#include "parsers/python_parser_state.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
+#include "parsers/job/python_parser_state.h"
 
 namespace triage::pyparse {
 

@@ -14,9 +14,9 @@
 #include "model/host_facts.h"
 #include "parsers/common/line_prefix.h"
 #include "parsers/job/job_lines.h"
-#include "parsers/kernel_line.h"
-#include "parsers/plog_line.h"
-#include "parsers/python_parser.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/job/python_parser.h"
 
 static std::atomic<uint64_t> g_allocations{0};
 

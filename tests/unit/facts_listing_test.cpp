@@ -1,4 +1,4 @@
-// `ascend-triage facts` rows (reports/facts_listing) from job output read by the Python-log
+// `ascend-triage facts` rows (correlator/facts_listing) from job output read by the Python-log
 // parser: verbatim lines of public threads (vllm-ascend #4430, #340, PaddlePaddle #65797,
 // Ascend/pytorch #29), checked for the key=value rows the corpus tests rely on.
 #include <catch2/catch.hpp>
@@ -9,7 +9,7 @@
 #include <string>
 
 #include "python_test_util.h"
-#include "reports/facts_listing.h"
+#include "correlator/facts_listing.h"
 
 using namespace triage;
 

@@ -4,8 +4,8 @@
 #include <string>
 
 #include "parsers/common/line_prefix.h"
-#include "parsers/kernel_line.h"
-#include "parsers/plog_line.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/plog/plog_line.h"
 
 using namespace triage;
 
