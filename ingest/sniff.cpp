@@ -22,7 +22,8 @@ using K = SourceKind;
 
 enum Shape {
   plog, plog_device, dmesg_raw, dmesg_human, syslog_bsd, syslog_precise, syslog_iso,
-  journal_marker, py_traceback, py_frame, py_exception, job_signal, maps, modinfo, modinfo_key,
+  journal_marker, py_traceback, py_frame, py_exception, job_signal, mindspore_log, maps, modinfo,
+  modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
   dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, kv, kShapes
@@ -36,8 +37,9 @@ struct LineShape {
 
 #define MONTH "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 #define LEVEL "\\[(?:DEBUG|INFO|WARNING|WARN|ERROR|EVENT|TRACE|CRITICAL|FATAL)\\]"
-// A plog line may follow a `grep -n` prefix ("path:12:") or indentation.
-#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+:)?"
+// A plog line may follow indentation or a grep prefix: `path:12:`, `path-12-` (context),
+// `path:` (grep -r without -n), also with a blank (`worker-1: `).
+#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+[:-]|\\S+?-\\d+-|\\S+?: ?)?"
 
 constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {plog, "plog", PLOG_LEAD LEVEL "\\s?(?:[A-Z][A-Z0-9_]*\\(-?\\d+(?:,[^)]*)?\\)|\\[pid:\\d+\\])"},
@@ -62,7 +64,20 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "ACL stream synchronize failed|"
      // torchrun's glog-style prefix and Python logging's default asctime (comma millis)
      "^[WIEF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ \\S+:\\d+\\]|"
-     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} )"},
+     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} |"
+     // job output without a CANN report (parsers/job/job_lines): OOM, loader, c10 trace, ACL
+     // samples, DCMI, MindCluster component logs
+     "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
+     "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
+     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
+     // DeepSpeed's log records, also indented; MindSpeed's `INFO [2026-06-22 19:25:37] `;
+     // MindSpore's `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-...`
+     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] |"
+     "^(?:INFO|WARNING|ERROR|DEBUG) \\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\] |"
+     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]+,[^)]*\\):\\d{4}-)"},
+    // MindSpore's own log: a plog-like header whose name field starts with a hex thread id
+    {mindspore_log, "MindSpore log line",
+     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]{6,},[^)]*\\):\\d{4}-"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",
@@ -348,6 +363,10 @@ SniffResult sniff_content(std::string_view head, bool whole) {
     return found(K::python_log, fmt::format("Python traceback at line {}", c.first[py_traceback]));
   if (c.count(py_frame) >= 2)
     return found(K::python_log, fmt::format("Python stack frames from line {}", c.first[py_frame]));
+  // MindSpore's log lines also match the plog shape; when they are most of it, it is job output.
+  if (c.has(mindspore_log) && c.n[mindspore_log] * 2 >= c.n[plog])
+    return found(K::python_log, fmt::format("MindSpore log lines ({} of {} lines, first at line {})",
+                                            c.n[mindspore_log], c.nonempty, c.first[mindspore_log]));
   if (c.share(plog, 0.5)) {
     if (c.n[plog_device] * 2 > c.n[plog])
       return found(K::device_log, lines_of(c, plog) + fmt::format(", {} from device-side modules", c.n[plog_device]));

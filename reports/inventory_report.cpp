@@ -24,18 +24,31 @@ void text_bundle(const BundleFacts& b, std::ostream& out) {
   if (!inv.manifest_entry.empty()) out << fmt::format("manifest: {}\n", inv.manifest_entry);
   size_t width = 24;
   for (const auto& e : inv.entries) width = std::max(width, std::min<size_t>(e.info.path.size(), 64));
-  out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6}  {}\n", "ENTRY", width, "BYTES",
-                     "KIND", "LINES", "PARSED", "UNREC", "MALF", "CLASSIFIED BY");
+  // SHAPE / NOSHAPE: lines whose shape a line reader recognised, and lines no reader understood
+  // ("-" for readers that do not count shapes).
+  out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6} {:>8} {:>8}  {}\n", "ENTRY", width,
+                     "BYTES", "KIND", "LINES", "PARSED", "UNREC", "MALF", "SHAPE", "NOSHAPE",
+                     "CLASSIFIED BY");
+  uint64_t shape = 0, noshape = 0;
   size_t unknown = 0;
   for (const auto& e : inv.entries) {
     unknown += e.kind == SourceKind::unknown;
     std::string path = e.info.path;
     if (e.info.type == EntryType::symlink) path += " -> " + e.info.link_target;
-    out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6}  {}\n", path, width, e.info.size,
-                       to_string(e.kind), e.stats.lines, counted(e.stats.parsed, e.has_parser),
+    bool shapes = e.stats.lines_recognised + e.stats.lines_unrecognised > 0;
+    shape += e.stats.lines_recognised;
+    noshape += e.stats.lines_unrecognised;
+    out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6} {:>8} {:>8}  {}\n", path, width,
+                       e.info.size, to_string(e.kind), e.stats.lines,
+                       counted(e.stats.parsed, e.has_parser),
                        counted(e.stats.unrecognised, e.has_parser), e.stats.malformed,
+                       counted(e.stats.lines_recognised, shapes),
+                       counted(e.stats.lines_unrecognised, shapes),
                        e.kind == SourceKind::unknown ? std::string("not recognised") : why(e));
   }
+  if (shape + noshape > 0)
+    out << fmt::format("lines by shape: {} recognised, {} not understood ({:.1f} % recognised)\n",
+                       shape, noshape, 100.0 * static_cast<double>(shape) / static_cast<double>(shape + noshape));
   out << fmt::format("{} entries: {} recognised, {} not recognised, {} skipped\n", inv.entries.size(),
                      inv.entries.size() - unknown, unknown, inv.skipped.size());
   if (unknown > 0) {
@@ -69,6 +82,7 @@ void json_stats(JsonWriter& w, const ParseStats& s) {
   w.key("stats").begin_object();
   w.field("lines", s.lines).field("parsed", s.parsed).field("unrecognised", s.unrecognised);
   w.field("malformed", s.malformed).field("bytes", s.bytes);
+  w.field("lines_recognised", s.lines_recognised).field("lines_unrecognised", s.lines_unrecognised);
   if (!s.variant.empty()) w.field("variant", s.variant);
   if (!s.not_collected.empty()) w.field("not_collected", s.not_collected);
   w.end_object();

@@ -1,5 +1,7 @@
 #include "parsers/kernel/kernel_line.h"
 
+#include "parsers/common/line_prefix.h"
+
 #include <cstring>
 
 namespace triage {
@@ -344,19 +346,29 @@ KernelResult parse_kernel_line(sv text, KernelLine& out) {
   if (r != KernelResult::not_kernel) return r;
   // grep prefixes: "path:N:[ 1.2] msg" and "path:N[ 1.2] msg" (grep over kbox.txt)
   size_t colon = text.find(':');
-  if (colon == sv::npos || colon == 0 || colon > 1024) return r;
-  for (size_t k = 0; k < colon; ++k)
-    if (text[k] == ' ') return r;
-  size_t i = colon + 1, d = i;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  if (i == d) return r;
-  if (i < text.size() && text[i] == ':') ++i;
-  if (i >= text.size() || text[i] != '[') return r;
+  if (colon != sv::npos && colon > 0 && colon <= 1024 && text.substr(0, colon).find(' ') == sv::npos) {
+    size_t i = colon + 1, d = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i > d && i < text.size() && text[i] == ':') ++i;
+    if (i > d && i < text.size() && text[i] == '[') {
+      KernelLine inner;
+      KernelResult r2 = parse_at(text.substr(i), inner);
+      if (r2 != KernelResult::not_kernel) {
+        out = inner;
+        out.prefix = text.substr(0, i);
+        return r2;
+      }
+    }
+  }
+  // The shared prefixes: grep context lines, kubectl, container times, pdsh hosts.
+  LinePrefix lp = split_line_prefix(text, {.grep = true, .container = true, .launcher = true,
+                                           .logger = false});
+  if (lp.body.empty() || lp.body.size() == text.size()) return r;
   KernelLine inner;
-  KernelResult r2 = parse_at(text.substr(i), inner);
+  KernelResult r2 = parse_at(lp.body, inner);
   if (r2 == KernelResult::not_kernel) return r;
   out = inner;
-  out.prefix = text.substr(0, i);
+  out.prefix = text.substr(0, static_cast<size_t>(lp.body.data() - text.data()));
   return r2;
 }
 

@@ -154,6 +154,8 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
     KernelResult r = parse_kernel_line(line.text, k);
     if (r == KernelResult::not_kernel) {
       ++stats.unrecognised;
+      ++(line.text.find_first_not_of(" \t") == std::string_view::npos ? stats.lines_recognised
+                                                                     : stats.lines_unrecognised);
       if (stats.lines <= 3 && tool_error.empty()) tool_error = tool_error_reason(line.text);
       continue;
     }
@@ -162,6 +164,7 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
       continue;
     }
     ++stats.parsed;
+    ++stats.lines_recognised;
     if (k.shape == KernelLineShape::journal_marker) {
       if (!k.boot_id.empty()) {
         boot_store = std::string(k.boot_id);
