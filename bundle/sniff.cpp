@@ -108,8 +108,10 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     // vLLM / torch_npu collect_env and MindSpore's run_check print package versions.
     {framework_env, "framework environment report",
      "^(?:Collecting environment information|\\[(?:pip3?|conda)\\] \\S|"
-     "(?:vLLM|vLLM Ascend|PyTorch|MindSpore|torch_npu|torch-npu) [Vv]ersion\\s*: ?\\S|"
-     "The result of multiplication ca\\w+ is correct, MindSpore has been installed)"},
+     "(?:vLLM|vLLM Ascend|PyTorch|MindSpore|torch_npu|torch-npu) [Vv]ersion\\s*:\\s*\\S|"
+     "The result of multiplication ca\\w+ is correct, MindSpore has been installed|"
+     // accelerate env
+     "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d)"},
     {pip_list_header, "pip list header", "^Package +Version(?: +(?:Location|Editable project location|Installer))*\\s*$"},
     // An Ascend driver message pasted without its dmesg time (or with only a journal time).
     {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},

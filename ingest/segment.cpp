@@ -83,10 +83,14 @@ struct LineMark {
 
 std::optional<std::string_view> prompt_command(std::string_view line) {
   if (line.size() > 4096) return std::nullopt;
+  // A match without captures runs on RE2's DFA and allocates nothing; only a prompt line (a
+  // fact) is matched again to capture its command.
   re2::StringPiece cmd, mark;
-  if (RE2::FullMatch(line, user_prompt(), &cmd)) return trimmed(std::string_view(cmd.data(), cmd.size()));
-  if (RE2::FullMatch(line, dir_prompt(), &cmd)) return trimmed(std::string_view(cmd.data(), cmd.size()));
-  if (RE2::FullMatch(line, bare_prompt(), &mark, &cmd)) {
+  if (RE2::FullMatch(line, user_prompt()) && RE2::FullMatch(line, user_prompt(), &cmd))
+    return trimmed(std::string_view(cmd.data(), cmd.size()));
+  if (RE2::FullMatch(line, dir_prompt()) && RE2::FullMatch(line, dir_prompt(), &cmd))
+    return trimmed(std::string_view(cmd.data(), cmd.size()));
+  if (RE2::FullMatch(line, bare_prompt()) && RE2::FullMatch(line, bare_prompt(), &mark, &cmd)) {
     std::string_view c = trimmed(std::string_view(cmd.data(), cmd.size()));
     if (mark == "$") return c;
     if (std::find(kPastedCommands.begin(), kPastedCommands.end(), first_word(c)) != kPastedCommands.end())
@@ -206,11 +210,22 @@ SegmentKind segment_kind(const SegmentSpan& span, std::string_view body) {
 std::optional<std::string> mixed_text_reason(std::string_view head, bool whole, SourceKind sniffed) {
   std::vector<SegmentSpan> spans = split_segments(head, whole);
   size_t prompts = 0, known = 0, shaped = 0, big_groups = 0;
-  int last_big_group = -1;
+  int last_big_group = -1, last_pair_group = -1;
+  size_t pair_groups = 0;
+  bool has_report = false;
   std::string kinds;
   for (const auto& s : spans) {
     prompts += s.prompt;
     shaped += s.shaped;
+    // A run counts from 3 lines with a shape. A framework report's version lines are
+    // distinctive enough to count from 2, and so are the runs beside one (MindSpore's
+    // run_check, then 2 plog lines).
+    bool report = group_of(s.shapes) == group_of(K::framework_env);
+    has_report = has_report || (report && s.shaped >= 2);
+    if (s.shaped >= 2 && s.shapes != K::proc_environ && group_of(s.shapes) != last_pair_group) {
+      ++pair_groups;
+      last_pair_group = group_of(s.shapes);
+    }
     if (s.shaped >= 3 && s.shapes != K::proc_environ && group_of(s.shapes) != last_big_group) {
       ++big_groups;
       last_big_group = group_of(s.shapes);
@@ -227,7 +242,8 @@ std::optional<std::string> mixed_text_reason(std::string_view head, bool whole, 
   if (prompts > 0)
     return fmt::format("mixed paste: {} shell prompt line{}, {}", prompts, prompts == 1 ? "" : "s", what);
   if (sniffed == K::unknown && shaped >= 2) return fmt::format("mixed text: {}", what);
-  if (big_groups >= 2) return fmt::format("mixed text: runs of several kinds, {}", what);
+  if (big_groups >= 2 || (has_report && pair_groups >= 2))
+    return fmt::format("mixed text: runs of several kinds, {}", what);
   return std::nullopt;
 }
 

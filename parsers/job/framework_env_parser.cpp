@@ -14,7 +14,12 @@ namespace {
 using sv = std::string_view;
 
 // "<Name> version: <v>" lines and the package each names.
-constexpr std::array<std::pair<sv, sv>, 8> kVersionLines = {{
+constexpr std::array<std::pair<sv, sv>, 13> kVersionLines = {{
+    {"`Accelerate` version", "accelerate"},  // accelerate env
+    {"PyTorch version (GPU?)", "torch"},
+    {"Numpy version", "numpy"},
+    {"Python version", "python"},
+    {"Transformers version", "transformers"},
     {"PyTorch version", "torch"},
     {"vLLM Version", "vllm"},
     {"vLLM Ascend Version", "vllm-ascend"},
@@ -37,7 +42,8 @@ bool is_field(sv t) {
   size_t colon = t.find(':');
   if (colon == sv::npos || colon == 0 || colon > 60) return false;
   char c = t[0];
-  return ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z')) && (colon + 1 == t.size() || t[colon + 1] == ' ');
+  return ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '`') &&
+         (colon + 1 == t.size() || t[colon + 1] == ' ');
 }
 
 // "ATB_HOME_PATH=/usr/local/Ascend/..." of the ENV Variables section.
@@ -98,7 +104,9 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
       return;
     }
     close_cann();
+    if (t.starts_with("- ")) t.remove_prefix(2);  // accelerate env's "- key: value" list
     if (t.empty() || is_rule(t) || t == "Collecting environment information..." ||
+        t == "Copy-and-paste the text below in your GitHub issue" ||
         t.starts_with("The result of multiplication ca")) {
       ++ctx.stats.parsed;
       return;

@@ -168,3 +168,57 @@ TEST_CASE("a pasted collect_env feeds the version matrix: torch_npu from its pip
   CHECK(run.out.find("torch_npu 2.5.1.dev20250308") != std::string::npos);
   CHECK(run.out.find("CANN 8.0.0") != std::string::npos);
 }
+
+TEST_CASE("accelerate env after its prompt and MindSpore's run_check before plog lines are framework reports",
+          "[tables][framework_env][segment]") {
+  // huggingface/accelerate PR #1728 (corpus excerpt accelerate-1728-accelerate-env-npu), head
+  std::string accelerate =
+      "(huggingface) [root@localhost accelerate]# accelerate env\n"
+      "\n"
+      "Copy-and-paste the text below in your GitHub issue\n"
+      "\n"
+      "- `Accelerate` version: 0.22.0.dev0\n"
+      "- Platform: Linux-4.19.90-vhulk2209.2.0.h1327.eulerosv2r10.aarch64-aarch64-with-glibc2.26\n"
+      "- Python version: 3.8.17\n"
+      "- Numpy version: 1.24.4\n"
+      "- PyTorch version (GPU?): 2.0.1 (False)\n"
+      "- PyTorch XPU available: False\n"
+      "- PyTorch NPU available: True\n"
+      "- System RAM: 755.10 GB\n"
+      "- `Accelerate` default config:\n"
+      "\t- compute_environment: LOCAL_MACHINE\n"
+      "\t- distributed_type: MULTI_NPU\n";
+  TempDir dir;
+  write_file(dir / "console.txt", accelerate);
+  LoadResult r = load({dir / "console.txt"});
+  const BundleFacts& b = r.evidence.bundles.at(0);
+  const InventoryEntry& e = b.inventory.entries.at(0);
+  CHECK(e.kind == SourceKind::mixed_text);
+  REQUIRE(e.stats.segments.size() == 1);
+  CHECK(e.stats.segments[0].kind == SourceKind::framework_env);
+  CHECK(e.stats.segments[0].command == "accelerate env");
+  CHECK(e.stats.unrecognised == 0);
+  REQUIRE(pip_row(b, "accelerate"));
+  CHECK(pip_row(b, "accelerate")->version == "0.22.0.dev0");
+  REQUIRE(pip_row(b, "torch"));
+  CHECK(pip_row(b, "torch")->version == "2.0.1");
+
+  // MindSpore issue #246 (corpus excerpt mindspore-246-run-check-310p-op-info-json)
+  std::string run_check =
+      "MindSpore version:  2.1.1\n"
+      "The result of multiplication calculation is correct, MindSpore has been installed on platform [Ascend] successfully!\n"
+      "[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [mindspore/ccsrc/kernel/oplib/op_info_utils.cc:172] "
+      "LoadOpInfoJson] Get op info json suffix path failed, soc_version: Ascend310P3\n"
+      "[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.421 [mindspore/ccsrc/kernel/oplib/op_info_utils.cc:111] "
+      "GenerateOpInfos] Load op info json failed, version: Ascend310P3\n";
+  write_file(dir / "run_check.txt", run_check);
+  LoadResult r2 = load({dir / "run_check.txt"});
+  const BundleFacts& b2 = r2.evidence.bundles.at(0);
+  const InventoryEntry& e2 = b2.inventory.entries.at(0);
+  CHECK(e2.kind == SourceKind::mixed_text);
+  REQUIRE(e2.stats.segments.size() == 2);
+  CHECK(e2.stats.segments[0].kind == SourceKind::framework_env);
+  CHECK(e2.stats.segments[1].first_line == 3);
+  REQUIRE(pip_row(b2, "mindspore"));
+  CHECK(pip_row(b2, "mindspore")->version == "2.1.1");
+}
