@@ -26,7 +26,7 @@ enum Shape {
   journal_marker, py_traceback, py_frame, py_exception, job_signal, maps, modinfo, modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, ascend_printk, kv, kShapes
+  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, kv, kShapes
 };
 
 struct LineShape {
@@ -113,6 +113,8 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      // accelerate env
      "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d)"},
     {pip_list_header, "pip list header", "^Package +Version(?: +(?:Location|Editable project location|Installer))*\\s*$"},
+    // `pip list | grep torch`: rows without the header
+    {pip_list_row, "pip list row", "^[A-Za-z0-9][A-Za-z0-9._-]*  +\\d[\\w.+!-]*\\s*$"},
     // An Ascend driver message pasted without its dmesg time (or with only a journal time).
     {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},
     {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
@@ -350,7 +352,7 @@ constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
     K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
     K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
-    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::dmesg, K::proc_environ,
+    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::proc_environ,
 }};
 
 }  // namespace
@@ -425,6 +427,7 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (head.find("__version__ =") != std::string_view::npos && head.find("git_version") != std::string_view::npos)
     return found(K::torch_npu_version_py, "__version__ and git_version assignments (torch_npu/version.py)");
   if (c.first_line_is(pip_list_header)) return found(K::pip_list_text, "pip list header (Package Version)");
+  if (c.count(pip_list_row) >= 2 && c.share(pip_list_row, 0.8)) return found(K::pip_list_text, lines_of(c, pip_list_row));
   if (c.count(framework_env) >= 2 && !c.has(py_traceback))
     return found(K::framework_env, lines_of(c, framework_env));
   if (auto r = by_keys(c)) return *r;

@@ -222,3 +222,25 @@ TEST_CASE("accelerate env after its prompt and MindSpore's run_check before plog
   REQUIRE(pip_row(b2, "mindspore"));
   CHECK(pip_row(b2, "mindspore")->version == "2.1.1");
 }
+
+TEST_CASE("pip list rows kept by grep, without their header, are package versions", "[tables][pip]") {
+  // vllm-ascend issue #340 (corpus excerpt vllm-ascend-340-npu-flash-attention-missing/pip-list.txt)
+  std::string rows =
+      "torch                                    2.5.1\n"
+      "torch-npu                                2.5.1rc1\n"
+      "torchaudio                               2.5.1\n"
+      "torchvision                              0.20.1\n";
+  CHECK(sniff_content(rows, true).kind == SourceKind::pip_list_text);
+  TempDir dir;
+  write_file(dir / "pip-list.txt", rows);
+  LoadResult r = load({dir / "pip-list.txt"});
+  const BundleFacts& b = r.evidence.bundles.at(0);
+  REQUIRE(pip_row(b, "torch-npu"));
+  CHECK(pip_row(b, "torch-npu")->version == "2.5.1rc1");
+  CHECK(pip_row(b, "torch-npu")->evidence.line == 2);
+  CHECK(b.inventory.entries.at(0).stats.unrecognised == 0);
+  // near misses: lsmod rows (size and use count), a sentence with a version
+  CHECK(sniff_content("drv_pcie_host         1343488  8 drv_devmm_host\nascend_queue  24576  0\n", true).kind !=
+        SourceKind::pip_list_text);
+  CHECK(sniff_content("Upgrade to  2.5.1\nthen retry  3\nplease\n", true).kind != SourceKind::pip_list_text);
+}
