@@ -8,8 +8,8 @@
 #include "bundle/byte_source.h"
 #include "knowledge/knowledge.h"
 #include "model/host_facts.h"
-#include "parsers/plog_line.h"
-#include "parsers/plog_parser.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 

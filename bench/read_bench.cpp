@@ -13,7 +13,7 @@
 #include <random>
 #include <string>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 
 using namespace triage;
 

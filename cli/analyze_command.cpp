@@ -3,26 +3,28 @@
 #include <iostream>
 #include <memory>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "correlator/correlate.h"
-#include "reports/render.h"
+#include "reports/formats.h"
 
 namespace triage::cli {
 
 Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::vector<std::string> paths;
-    std::string format = "text", output;
+    std::string format{report_formats().front().name}, output;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
   cmd->add_option("paths", args->paths,
                   "Bundle directories, archives or log files (one evidence set)")
       ->required();
-  cmd->add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "md", "html", "jsonl"}))
+  std::vector<std::string> names;
+  for (const auto& f : report_formats()) names.emplace_back(f.name);
+  cmd->add_option("--format", args->format, "Output format (ascend-triage formats lists them)")
+      ->check(CLI::IsMember(names))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   add_limit_options(*cmd, g);
@@ -39,11 +41,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     RenderOptions render;
     render.color = args->output.empty() && want_color(g.color, STDOUT_FILENO);
     Report report = correlate(loaded.evidence, options);
-    if (args->format == "json") render_json(report, loaded.evidence, render, *out);
-    else if (args->format == "md") render_markdown(report, loaded.evidence, render, *out);
-    else if (args->format == "html") render_html(report, loaded.evidence, render, *out);
-    else if (args->format == "jsonl") render_jsonl(report, loaded.evidence, render, *out);
-    else render_text(report, loaded.evidence, render, *out);
+    find_report_format(args->format)->render(report, loaded.evidence, render, *out);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };
   return {cmd, run};

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "model/options.h"
 
 namespace triage::cli {
@@ -42,6 +42,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g);
 Command add_knowledge_command(CLI::App& app, GlobalOptions& g);
 Command add_explain_command(CLI::App& app, GlobalOptions& g);
 Command add_timeline_command(CLI::App& app, GlobalOptions& g);
+Command add_formats_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
 // Loads the inputs for analyze/timeline; prints why and returns false when nothing usable was

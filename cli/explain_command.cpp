@@ -6,8 +6,8 @@
 #include <memory>
 
 #include "cli/commands.h"
-#include "correlator/verdict_catalogue.h"
-#include "correlator/verdict_rules.h"
+#include "knowledge/finding_catalogue.h"
+#include "knowledge/verdict_rules.h"
 #include "knowledge/knowledge.h"
 
 namespace triage::cli {

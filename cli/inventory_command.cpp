@@ -3,7 +3,7 @@
 #include <iostream>
 #include <memory>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "reports/render.h"

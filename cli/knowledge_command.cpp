@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "cli/commands.h"
+#include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
 
 namespace triage::cli {

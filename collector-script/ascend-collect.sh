@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
 # shellcheck disable=SC2317  # step bodies are called indirectly, by name
 #
+# GENERATED FILE, DO NOT EDIT: edit collector-script/src/*.sh and run
+# collector-script/build.sh (docs/collector.md, "For developers"). Customers copy this
+# one file; each part below starts with a line naming its source.
+
+# =========================================================================================
+# src/settings.sh
 # ascend-collect: gathers the evidence of an Ascend NPU training hang into one bundle for
 # ascend-triage. What it collects, its options and exit codes: docs/collector.md. The bundle
 # layout is the contract "bundle layout v1".
 #
-# Rules this file keeps:
+# Rules every source keeps:
 # - Read-only: loads no module, resets nothing, writes only under its output directory.
 # - Nothing blocks: every external tool and every read of /proc, /sys or a log runs in the
 #   background with its output going to files, watched by the main loop. A step past its time
@@ -18,8 +24,12 @@
 # - JSON is written by the main process only, pure ASCII: every byte outside 0x20-0x7e is
 #   written as \u00XX, so any byte (GBK file names included) survives.
 #
-# Extending: a phase is a function named in PHASES; each line in it is one step (step_exec,
-# step_copy, step_func, step_gen), and each step becomes one item of the manifest.
+# Extending: a phase is a function named in PHASES, in the source file of its subsystem with
+# its step bodies; each line in it is one step (step_exec, step_copy, step_func, step_gen),
+# and each step becomes one item of the manifest. A new source file goes into SOURCES of
+# collector-script/build.sh.
+#
+# This file: the version, the phases, the options and the run state.
 
 COLLECTOR_VERSION=0.1.0
 PROG=ascend-collect
@@ -40,7 +50,8 @@ OPT_BOOTS=3
 OPT_MAX_LOG_MB=200
 OPT_MAX_TOTAL_MB=0   # 0 = no limit beyond the per-log one
 OPT_PIP=0            # --pip: pip list/show (opt-in: pip starts site hooks)
-OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60   # Collector C
+OPT_STACKS=0         # --stacks: py-spy dump of each Python target process
+OPT_PROBES=0 OPT_PROBE_PYTHON="" OPT_PROBE_DEVICE=0 OPT_PROBE_TIMEOUT=60
 OPT_SYSROOT="" OPT_KERNEL="" OPT_DEVICE_LOGS=0
 TARGET_PIDS=()   # -p, or found in /proc
 ARGS_ORIG=()
@@ -54,7 +65,17 @@ ASCEND_MODULE_PATTERNS=('drv_*' 'ascend_*' 'asdrv_*' 'dbl_*' 'vdrv_*' 'ts_agent'
 
 # Tools used when present; their absence is recorded in collector/tools.tsv.
 OPTIONAL_TOOLS=(zstd timeout sha256sum stat readlink getconf df mkfifo xz uname dmesg
-  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf)
+  journalctl lsmod npu-smi hccn_tool modinfo modprobe lspci mokutil dkms lsinitrd lsinitramfs readelf
+  py-spy)
+
+# Bytes kept of the file a process's RANK_TABLE_FILE names (less when --max-log-mb is lower):
+# a rank table of thousands of devices is a few hundred KB.
+RANK_TABLE_MAX=8388608
+
+# PCI device ids of Huawei's (vendor 0x19e5) Ascend NPUs: 310, 310P, 910, 910B, 910_93, 950
+# (docs/collector.md, "NPU presence"). Huawei's other PCI functions (NICs, the Kunpeng
+# accelerators of class 0x1200 too) are not NPUs.
+NPU_PCI_DEVICE_IDS=(0xd100 0xd500 0xd801 0xd802 0xd803 0xd806)
 
 # Run state.
 ROOT=""            # test hook ASCEND_COLLECT_ROOT: read host files under this directory
@@ -78,9 +99,11 @@ COUNT_OK=0 COUNT_ABSENT=0 COUNT_DENIED=0 COUNT_SKIPPED=0 COUNT_FAILED=0
 COUNT_TIMED_OUT=0 COUNT_ABANDONED=0 COUNT_TRUNCATED=0 COUNT_SKIPPED_LATE=0
 declare -A MADE_DIRS=() TOOL_PATHS=() LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
 HOST_MNTNS="" SINCE_MIN=""
+MANIFEST_NOTES=()  # free text for the manifest's "notes"
 
-# ---------------------------------------------------------------------------------------
-# Small helpers (no forks unless said)
+# =========================================================================================
+# src/helpers.sh
+# Small helpers: messages, JSON and TSV escaping, clocks, hashes, paths (no forks unless said).
 
 # Messages for the user go to MSG_FD: the original stderr. The shell's own stderr goes to a
 # file in the work directory once the run starts, since bash reports each killed step there
@@ -218,6 +241,33 @@ file_size() {
   SIZE=$((n + 0))
 }
 
+# First line of file $1 into V (empty when unreadable).
+read_value() { V=""; { IFS= read -r V < "$1"; } 2>/dev/null; }
+
+# RESOLVED = absolute path $2 with every symlink resolved inside root $1 (absolute targets
+# start again at $1, not at the collector's /). Returns 1 on a loop.
+resolve_in_root() {
+  local root=$1 rest=$2 out="" comp link hops=0
+  while [ -n "$rest" ]; do
+    comp=${rest%%/*}
+    if [ "$comp" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
+    case $comp in
+      ""|.) continue ;;
+      ..) out=${out%/*}; continue ;;
+    esac
+    if [ -L "$root$out/$comp" ]; then
+      hops=$((hops + 1))
+      if ((hops > 40)); then RESOLVED=""; return 1; fi
+      link=$(readlink "$root$out/$comp") || { RESOLVED=""; return 1; }
+      case $link in /*) out="" ;; esac
+      rest=$link${rest:+/$rest}
+    else
+      out=$out/$comp
+    fi
+  done
+  RESOLVED=${out:-/}
+}
+
 is_ascend_module() {
   local p
   for p in "${ASCEND_MODULE_PATTERNS[@]}"; do
@@ -227,8 +277,10 @@ is_ascend_module() {
   return 1
 }
 
-# ---------------------------------------------------------------------------------------
-# Redaction (runs inside background steps; kinds are reported through $STEP_BASE.kinds)
+# =========================================================================================
+# src/redaction.sh
+# Redaction of environments, command lines and logs. Runs inside background steps; the kinds
+# of secret found are reported through $STEP_BASE.kinds (merged into the manifest).
 
 note_kind() { printf '%s\n' "$1" >> "$STEP_BASE.kinds"; }
 
@@ -375,668 +427,11 @@ build_log_masks() {
     -e '://[^/@<>[:space:]][^/@<>[:space:]]*@')
 }
 
-# ---------------------------------------------------------------------------------------
-# Step bodies: each runs in a background process group with stdout and stderr going to
-# files. Exit 65 = source missing, 66 = permission denied (the main loop maps them).
-
-# Exit 65 or 66 for a path that cannot be opened: denied when the deepest existing parent
-# cannot be searched, missing otherwise.
-exit_missing_or_denied() {
-  local p=$1
-  if [ -L "$p" ]; then echo "dangling link: $p" >&2; exit 65; fi
-  while [ -n "$p" ]; do
-    [[ $p == */* ]] || break
-    p=${p%/*}
-    if [ -z "$p" ] || [ -e "$p" ]; then
-      if [ -n "$p" ] && { [ ! -x "$p" ] || [ ! -r "$p" ]; }; then
-        echo "permission denied: $p" >&2
-        exit 66
-      fi
-      break
-    fi
-  done
-  echo "no such file: $1" >&2
-  exit 65
-}
-
-# Checks that file $1 exists and can be read; exits 65/66 otherwise.
-need_readable() {
-  [ -e "$1" ] || exit_missing_or_denied "$1"
-  if [ ! -r "$1" ]; then echo "permission denied: $1" >&2; exit 66; fi
-}
-
-record_mtime() {
-  ((HAVE_STAT)) || return 0
-  case $1 in "$ROOT"/proc/*|"$ROOT"/sys/*) return 0 ;; esac
-  stat -L -c %Y "$1" > "$STEP_BASE.mtime" 2>/dev/null
-}
-
-bg_exec() {
-  if [ -n "$TIMEOUT_BIN" ]; then
-    exec "$TIMEOUT_BIN" -k "$KILL_GRACE" "$STEP_INNER_LIMIT" "$@"
-  fi
-  exec "$@"
-}
-
-bg_copy() {
-  local src=$ROOT$1
-  need_readable "$src"
-  record_mtime "$src"
-  exec cat "$src"
-}
-
-# environ or cmdline ($1), from /proc path $2: NUL-separated, redacted unless --no-redact.
-bg_copy_nul() {
-  local src=$ROOT$2
-  need_readable "$src"
-  if ((OPT_REDACT)); then
-    # cat, not a redirection: its exit status tells a failed read from the end of the file
-    # shellcheck disable=SC2002
-    cat "$src" | redact_nul_stream "$1"
-    return "${PIPESTATUS[0]}"
-  fi
-  exec cat "$src"
-}
-
-bg_copy_log() {
-  local src=$ROOT$1 rc
-  need_readable "$src"
-  record_mtime "$src"
-  if ((OPT_REDACT)) && grep -q -i "${LOG_GREP[@]}" "$src" 2>/dev/null; then
-    sed -e "$LOG_SED" "$src"
-    rc=$?
-    note_kind log_secret
-    return "$rc"
-  fi
-  exec cat "$src"
-}
-
-# Every regular file under directory $1 (depth-bounded, $2 levels, default 6), NUL-separated;
-# with SINCE_MIN set only files changed in the last SINCE_MIN minutes.
-bg_list_files() {
-  local d=$ROOT$1 age=()
-  [ -e "$d" ] || exit_missing_or_denied "$d"
-  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
-  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
-  find "$d/" -maxdepth "${2:-6}" -type f "${age[@]}" -print0
-}
-
-# The directories matching /home/*/ascend/log, one a line (a find, not a glob in the main
-# process: a home on a dead NFS server blocks).
-bg_home_log_dirs() {
-  [ -d "$ROOT/home" ] || exit_missing_or_denied "$ROOT/home"
-  find "$ROOT/home/" -mindepth 3 -maxdepth 3 -path '*/ascend/log' -type d 2>/dev/null |
-    sed "s#^$ROOT/home//*#/home/#"
-}
-
-bg_time_txt() {
-  local tzfile=$ROOT/etc/localtime epoch utc loc off name="" link posix="" hdr clk=""
-  epoch_now; epoch=$EPOCH
-  iso_utc "$epoch"; utc=$ISO
-  if [ -r "$tzfile" ]; then export TZ=":$tzfile"; else export TZ=UTC0; fi
-  printf -v loc '%(%Y-%m-%dT%H:%M:%S)T' "$epoch"
-  printf -v off '%(%z)T' "$epoch"
-  if [ -L "$tzfile" ]; then
-    link=$(readlink "$tzfile" 2>/dev/null)
-    case $link in */zoneinfo/*) name=${link##*/zoneinfo/} ;; esac
-  fi
-  if [ -z "$name" ] && [ -r "$ROOT/etc/timezone" ]; then
-    IFS= read -r name < "$ROOT/etc/timezone"
-  fi
-  if [ -r "$tzfile" ]; then
-    # Only TZif version 2 and later end with the POSIX TZ string as their last line.
-    IFS= read -r -n 5 hdr < "$tzfile"
-    case $hdr in
-      TZif[2-9])
-        posix=$(tail -n 1 "$tzfile")
-        [[ $posix =~ ^[[:print:]]+$ ]] || posix=""
-        ;;
-    esac
-  fi
-  have getconf && clk=$(getconf CLK_TCK 2>/dev/null)
-  printf 'epoch=%s\nutc=%s\nlocal=%s\nutc_offset=%s\ntimezone=%s\ntz_posix=%s\nclk_tck=%s\n' \
-    "$epoch" "$utc" "$loc${off:0:3}:${off:3:2}" "$off" "$name" "$posix" "$clk"
-}
-
-bg_boot_txt() {
-  local boot_id="" btime="" up="" rest found=0
-  if IFS= read -r boot_id < "$ROOT/proc/sys/kernel/random/boot_id"; then found=1; fi
-  if [ -r "$ROOT/proc/stat" ]; then
-    btime=$(awk '$1 == "btime" { print $2; exit }' "$ROOT/proc/stat") && found=1
-  fi
-  if read -r up rest < "$ROOT/proc/uptime"; then found=1; fi
-  ((found)) || exit_missing_or_denied "$ROOT/proc/stat"
-  printf 'boot_id=%s\nbtime=%s\nuptime_s=%s\n' "$boot_id" "$btime" "$up"
-}
-
-# First line of file $1 into V (empty when unreadable).
-read_value() { V=""; { IFS= read -r V < "$1"; } 2>/dev/null; }
-
-bg_sysfs_tsv() {
-  local d name version srcversion build_id initstate taint refcnt holders h note
-  [ -d "$ROOT/sys/module" ] || exit_missing_or_denied "$ROOT/sys/module"
-  tsv_row name version srcversion build_id initstate taint refcnt holders
-  for d in "$ROOT"/sys/module/*; do
-    name=${d##*/}
-    is_ascend_module "$name" || continue
-    read_value "$d/version"; version=$V
-    read_value "$d/srcversion"; srcversion=$V
-    read_value "$d/initstate"; initstate=$V
-    read_value "$d/taint"; taint=$V
-    read_value "$d/refcnt"; refcnt=$V
-    build_id=""
-    note=$d/notes/.note.gnu.build-id
-    if [ -r "$note" ]; then
-      build_id=$(od -An -v -tx1 -j16 "$note" 2>/dev/null | tr -d ' \n')
-    fi
-    holders=""
-    for h in "$d"/holders/*; do
-      [ -e "$h" ] || [ -L "$h" ] || continue
-      holders+="${holders:+,}${h##*/}"
-    done
-    tsv_row "$name" "$version" "$srcversion" "$build_id" "$initstate" "$taint" "$refcnt" "$holders"
-  done
-}
-
-# RESOLVED = absolute path $2 with every symlink resolved inside root $1 (absolute targets
-# start again at $1, not at the collector's /). Returns 1 on a loop.
-resolve_in_root() {
-  local root=$1 rest=$2 out="" comp link hops=0
-  while [ -n "$rest" ]; do
-    comp=${rest%%/*}
-    if [ "$comp" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
-    case $comp in
-      ""|.) continue ;;
-      ..) out=${out%/*}; continue ;;
-    esac
-    if [ -L "$root$out/$comp" ]; then
-      hops=$((hops + 1))
-      if ((hops > 40)); then RESOLVED=""; return 1; fi
-      link=$(readlink "$root$out/$comp") || { RESOLVED=""; return 1; }
-      case $link in /*) out="" ;; esac
-      rest=$link${rest:+/$rest}
-    else
-      out=$out/$comp
-    fi
-  done
-  RESOLVED=${out:-/}
-}
-
-# "srcversion<TAB>vermagic<TAB>build_id" of module file $1 (compression $2), read from its
-# decompressed content: a temporary file under the output directory (TMPDIR), removed after.
-module_strings() {
-  local dec f bid="" hex
-  case $2 in
-    none) dec=() ;;
-    gz) dec=(gzip -dc) ;;
-    xz) have xz || return 0; dec=(xz -dc) ;;
-    zst) have zstd || return 0; dec=(zstd -dcq) ;;
-    *) return 0 ;;
-  esac
-  if ((${#dec[@]})); then
-    f=${TMPDIR:-/tmp}/module.$BASHPID
-    "${dec[@]}" < "$1" > "$f" 2>/dev/null || { rm -f "$f"; return 0; }
-  else
-    f=$1
-  fi
-  # The GNU build-id note: readelf where it reads the file, else the note's bytes (namesz 4,
-  # descsz 20, type 3, "GNU\0", then the 20-byte id), looked for in the first 64 KiB: a
-  # module's notes are its first sections, and a whole module in hex is megabytes of text.
-  if have readelf; then
-    bid=$(readelf -n "$f" 2>/dev/null | sed -n 's/^ *Build ID: *\([0-9a-f]*\).*/\1/p' | head -n 1)
-  fi
-  if [ -z "$bid" ]; then
-    hex=$(head -c 65536 "$f" 2>/dev/null | od -An -v -tx1 | tr -d ' \n')
-    case $hex in
-      *040000001400000003000000474e5500????????????????????????????????????????*)
-        hex=${hex#*040000001400000003000000474e5500}
-        bid=${hex:0:40} ;;
-    esac
-  fi
-  tr '\0' '\n' < "$f" 2>/dev/null | awk -v bid="$bid" '
-    !s && /^srcversion=/ { s = substr($0, 12) }
-    !v && /^vermagic=/ { v = substr($0, 10) }
-    s && v { exit }
-    END { printf "%s\t%s\t%s", s, v, bid }'
-  [ "$f" = "$1" ] || rm -f "$f"
-}
-
-bg_tree_tsv() {
-  local kd kver f base mod hp type lt lm rp exists comp size tm tc sha sv vm bi strs st
-  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
-  tsv_row kver module path type link_target resolved_path target_exists compression size \
-    link_mtime target_mtime target_ctime sha256 srcversion build_id vermagic
-  for kd in "$ROOT"/lib/modules/*; do
-    [ -d "$kd" ] || continue
-    kver=${kd##*/}
-    find "$kd" \( -type f -o -type l \) -name '*.ko*' -print0 |
-      while IFS= read -r -d '' f; do
-        base=${f##*/}
-        mod=${base%%.ko*}
-        mod=${mod//-/_}
-        is_ascend_module "$mod" || continue
-        hp=${f#"$ROOT"}
-        type=f lt="" lm=""
-        if [ -L "$f" ]; then
-          type=l
-          lt=$(readlink "$f")
-          ((HAVE_STAT)) && lm=$(stat -c %Y "$f" 2>/dev/null)
-        fi
-        resolve_in_root "$ROOT" "$hp"
-        rp=$RESOLVED
-        exists=0 size="" tm="" tc="" sha="" sv="" vm="" bi=""
-        case ${rp:-$hp} in
-          *.ko) comp=none ;;
-          *.ko.xz) comp=xz ;;
-          *.ko.zst) comp=zst ;;
-          *.ko.gz) comp=gz ;;
-          *) comp="" ;;
-        esac
-        if [ -n "$rp" ] && [ -f "$ROOT$rp" ]; then
-          exists=1
-          if ((HAVE_STAT)); then
-            st=$(stat -c '%s %Y %Z' "$ROOT$rp" 2>/dev/null)
-            # shellcheck disable=SC2086  # three numbers
-            set -- $st
-            size=$1 tm=$2 tc=$3
-          else
-            file_size "$ROOT$rp"; size=$SIZE
-          fi
-          hash_file "$ROOT$rp"; sha=$HASH
-          strs=$(module_strings "$ROOT$rp" "$comp")
-          sv=${strs%%$'\t'*}
-          vm=${strs#*$'\t'}
-          bi=${vm#*$'\t'}
-          vm=${vm%%$'\t'*}
-        fi
-        tsv_row "$kver" "$mod" "$hp" "$type" "$lt" "$rp" "$exists" "$comp" "$size" "$lm" \
-          "$tm" "$tc" "$sha" "$sv" "$bi" "$vm"
-      done
-  done
-}
-
-# "pid state" of every process in group $1 (to tell zombies from processes stuck in the
-# kernel after KILL).
-bg_group_members() {
-  local f line rest
-  for f in /proc/[0-9]*/stat; do
-    IFS= read -r line < "$f" 2>/dev/null || continue
-    rest=${line##*) }
-    # shellcheck disable=SC2086  # split the fields of /proc/<pid>/stat: state ppid pgrp ...
-    set -- $rest
-    if [ "$3" = "$PGID_QUERY" ]; then
-      f=${f#/proc/}
-      printf '%s %s\n' "${f%/stat}" "$1"
-    fi
-  done
-}
-
-# ---------------------------------------------------------------------------------------
-# Process steps (Collector B)
-
-# Target processes, one pid a line: every process holding a /dev/davinci* node open or
-# mapping an Ascend runtime library, found by reading /proc (never ps or pgrep, which read
-# every process's cmdline and hang on one stuck in the kernel). The fd links come first:
-# reading them takes no lock of the process, while its maps waits on its memory map lock,
-# which a process stuck in the driver may hold; each maps read is bounded on its own.
-bg_find_targets() {
-  local d pid found=" " lim=()
-  [ -d "$ROOT/proc" ] || exit_missing_or_denied "$ROOT/proc"
-  [ -n "$TIMEOUT_BIN" ] && lim=("$TIMEOUT_BIN" -k 1 3)
-  while IFS= read -r d; do
-    pid=${d%/fd}; pid=${pid##*/}
-    [[ $pid =~ ^[0-9]+$ ]] || continue
-    [[ $found == *" $pid "* ]] && continue
-    found+="$pid "
-    printf '%s\n' "$pid"
-  done < <(find "$ROOT"/proc/[0-9]*/fd -mindepth 1 -maxdepth 1 -lname '/dev/davinci*' -printf '%h\n' 2>/dev/null)
-  for d in "$ROOT"/proc/[0-9]*; do
-    pid=${d##*/}
-    [[ $pid =~ ^[0-9]+$ ]] || continue
-    [[ $found == *" $pid "* ]] && continue
-    if [ -r "$d/maps" ] && "${lim[@]}" grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
-      found+="$pid "
-      printf '%s\n' "$pid"
-    fi
-  done
-}
-
-# fd.tsv of /proc/<pid> ($1): fd, target.
-bg_fd_tsv() {
-  local d=$ROOT/proc/$1/fd fd target
-  [ -e "$d" ] || exit_missing_or_denied "$d"
-  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: /proc/$1/fd" >&2; exit 66; fi
-  tsv_row fd target
-  find "$d" -mindepth 1 -maxdepth 1 -type l -printf '%f\0%l\0' 2>/dev/null |
-    while IFS= read -r -d '' fd && IFS= read -r -d '' target; do tsv_row "$fd" "$target"; done
-}
-
-# readlink of /proc/<pid>/<name> ($1, $2).
-bg_readlink() {
-  local p=$ROOT/proc/$1/$2
-  [ -L "$p" ] || [ -e "$p" ] || exit_missing_or_denied "$p"
-  readlink "$p" || { echo "permission denied: /proc/$1/$2" >&2; exit 66; }
-}
-
-# PROOT = the directory through which process $1 sees its files.
-proc_root() { PROOT=$ROOT/proc/$1/root; }
-
-# TZF = the process's /etc/localtime resolved through its root (a host path), TZLINK its
-# link text when it is a link; returns 1 when the file is missing.
-proc_localtime() {
-  TZLINK=""
-  proc_root "$1"
-  [ -L "$PROOT/etc/localtime" ] && TZLINK=$(readlink "$PROOT/etc/localtime" 2>/dev/null)
-  resolve_in_root "$PROOT" /etc/localtime || return 1
-  TZF=$PROOT$RESOLVED
-  [ -f "$TZF" ]
-}
-
-# tz.txt of process $1: TZ from its environ, and the zone of its /etc/localtime.
-bg_proc_tz() {
-  local pid=$1 tzenv="" rec name="" posix="" off="" hdr
-  [ -d "$ROOT/proc/$pid" ] || exit_missing_or_denied "$ROOT/proc/$pid"
-  if [ -r "$ROOT/proc/$pid/environ" ]; then
-    while IFS= read -r -d '' rec; do
-      case $rec in TZ=*) tzenv=${rec#TZ=} ;; esac
-    done < "$ROOT/proc/$pid/environ"
-  fi
-  if proc_localtime "$pid"; then
-    case $TZLINK in */zoneinfo/*) name=${TZLINK##*/zoneinfo/} ;; esac
-    if [ -z "$name" ] && [ -r "$PROOT/etc/timezone" ]; then IFS= read -r name < "$PROOT/etc/timezone"; fi
-    IFS= read -r -n 5 hdr < "$TZF"
-    case $hdr in
-      TZif[2-9])
-        posix=$(tail -n 1 "$TZF")
-        [[ $posix =~ ^[[:print:]]+$ ]] || posix="" ;;
-    esac
-    export TZ=":$TZF"
-    printf -v off '%(%z)T' -1
-  fi
-  printf 'TZ=%s\ntimezone=%s\ntz_posix=%s\nutc_offset=%s\n' "$tzenv" "$name" "$posix" "$off"
-}
-
-# The process's /etc/localtime, through its root.
-bg_proc_tzif() {
-  proc_localtime "$1" || { echo "no /etc/localtime through /proc/$1/root" >&2; exit 65; }
-  need_readable "$TZF"
-  exec cat "$TZF"
-}
-
-# One thread sample of process $1: sampled_uptime=, then grep -H of each thread's stat and
-# wchan (and stack, readable by root only).
-bg_threads() {
-  local pid=$1 up
-  [ -d "$ROOT/proc/$pid/task" ] || exit_missing_or_denied "$ROOT/proc/$pid/task"
-  read -r up _ < "$ROOT/proc/uptime" 2>/dev/null
-  printf 'sampled_uptime=%s\n' "$up"
-  cd "$ROOT/" || exit 66
-  grep -H '' proc/"$pid"/task/*/stat proc/"$pid"/task/*/wchan 2>/dev/null | sed 's#^proc/#/proc/#'
-  if ((EUID == 0)); then
-    grep -H '' proc/"$pid"/task/*/stack 2>/dev/null | sed 's#^proc/#/proc/#'
-  fi
-  return 0
-}
-
-# MNTNS = the mount namespace id of process $1 ("" when unreadable).
-mount_ns() {
-  local l
-  MNTNS=""
-  l=$(readlink "$ROOT/proc/$1/ns/mnt" 2>/dev/null) || return 0
-  [[ $l =~ \[([0-9]+)\] ]] && MNTNS=${BASH_REMATCH[1]}
-}
-
-# ---------------------------------------------------------------------------------------
-# Host file steps (Collector B)
-
-# Copies file $1 (host path) capped at $2 bytes: whole when it fits, else its head and tail
-# (whole lines) joined by one marker line ($3 = journal: the JSON marker of the contract).
-# The kept byte ranges of the source go to $STEP_BASE.kept for the item's kept_ranges.
-bg_copy_capped() {
-  local src=$ROOT$1 cap=$2 kind=${3:-text} size half n h t
-  need_readable "$src"
-  record_mtime "$src"
-  file_size "$src"; size=$SIZE
-  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
-  half=$((cap / 2))
-  n=$(head -c "$half" "$src" | tr -cd '\n' | wc -c)
-  h=$(head -n "$n" "$src" | wc -c)
-  t=$(tail -c "$half" "$src" | tail -n +2 | wc -c)
-  {
-    head -n "$n" "$src"
-    if [ "$kind" = journal ]; then
-      printf '{"__ascend_collect_cut__": {"dropped_bytes": %s}}\n' $((size - h - t))
-    else
-      printf '[%s: %s bytes cut here]\n' "$PROG" $((size - h - t))
-    fi
-    tail -c "$t" "$src"
-  } | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
-  printf '[[0,%s],[%s,%s]]\n' "$h" $((size - t)) "$size" > "$STEP_BASE.kept"
-}
-
-# A log file ($1) capped at $2 bytes: whole when it fits; else, in four equal shares of the
-# cap, its head, its tail, and the lines around its first and its last ERROR or timeout line
-# (the first stall report of a long series is the one that matters), whole lines only, each
-# gap marked by one line. The kept byte ranges of the source go to $STEP_BASE.kept.
-bg_copy_log_capped() {
-  local src=$ROOT$1 cap=$2 size q hits fe=0 le=0 offs ofe=-1 ole=-1
-  need_readable "$src"
-  record_mtime "$src"
-  file_size "$src"; size=$SIZE
-  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
-  q=$((cap / 4))
-  hits=$(grep -n -i -E 'error|timeout|timed out' "$src" | cut -d: -f1 | sed -n '1p;$p' | tr '\n' ' ')
-  # shellcheck disable=SC2086  # two line numbers
-  [ -n "$hits" ] && set -- $hits && fe=$1 le=${2:-$1}
-  if ((fe > 0)); then
-    offs=$(awk -v a="$fe" -v b="$le" 'NR == a { printf "%d ", o } NR == b { printf "%d", o; exit } { o += length($0) + 1 }' "$src")
-    ofe=${offs%% *} ole=${offs##* }
-  fi
-  awk -v q="$q" -v size="$size" -v ofe="$ofe" -v ole="$ole" -v prog="$PROG" -v kept="$STEP_BASE.kept" '
-    function keep(s) {
-      if (s < q || s >= size - q) return 1
-      if (ofe >= 0 && s >= ofe - q / 2 && s < ofe + q / 2) return 1
-      if (ole >= 0 && s >= ole - q / 2 && s < ole + q / 2) return 1
-      return 0
-    }
-    BEGIN { rs = -1; sep = ""; o = 0 }
-    { s = o + 0; o += length($0) + 1; e = (o > size) ? size : o
-      if (keep(s)) {
-        if (cut > 0) { printf "[%s: %d bytes cut here]\n", prog, cut; cut = 0 }
-        print
-        if (rs >= 0 && re == s) re = e
-        else { if (rs >= 0) { r = r sep "[" rs "," re "]"; sep = "," } rs = s; re = e }
-      } else cut += e - s
-    }
-    END {
-      if (cut > 0) printf "[%s: %d bytes cut here]\n", prog, cut
-      if (rs >= 0) r = r sep "[" rs "," re "]"
-      print "[" r "]" > kept
-    }' "$src" | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
-}
-
-# A tool's output ($2...) capped at $1 bytes the same way (journal marker).
-bg_exec_capped() {
-  local cap=$1 f=$STEP_BASE.full rc
-  shift
-  "$@" > "$f"
-  rc=$?
-  (ROOT="" bg_copy_capped "$f" "$cap" journal)
-  rm -f "$f" "$STEP_BASE.mtime"
-  return "$rc"
-}
-
-# Files directly in directory $1 whose names match one of the globs $2..., NUL-separated.
-bg_list_named() {
-  local d=$ROOT$1 g args=()
-  shift
-  [ -d "$d" ] || exit_missing_or_denied "$d"
-  for g in "$@"; do args+=(${args[0]:+-o} -name "$g"); done
-  find "$d/" -mindepth 1 -maxdepth 1 -type f \( "${args[@]}" \) -print0
-}
-
-bg_kernels_tsv() {
-  local kd k run boot="" im dm f bd
-  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
-  read_value "$ROOT/proc/sys/kernel/osrelease"; run=$V
-  if [ -z "$ROOT" ] && have grubby; then
-    boot=$(grubby --default-kernel 2>/dev/null)
-    boot=${boot##*/vmlinuz-}
-  fi
-  tsv_row kver running boot_default initramfs_mtime modules_dep_mtime
-  for kd in "$ROOT"/lib/modules/*; do
-    [ -d "$kd" ] || continue
-    k=${kd##*/} im="" dm="" bd=""
-    [ -n "$boot" ] && { [ "$k" = "$boot" ] && bd=1 || bd=0; }
-    if ((HAVE_STAT)); then
-      for f in "$ROOT/boot/initramfs-$k.img" "$ROOT/boot/initrd.img-$k" "$ROOT/boot/initrd-$k"; do
-        [ -f "$f" ] && { im=$(stat -c %Y "$f" 2>/dev/null); break; }
-      done
-      [ -f "$kd/modules.dep" ] && dm=$(stat -c %Y "$kd/modules.dep" 2>/dev/null)
-    fi
-    tsv_row "$k" "$([ "$k" = "$run" ] && echo 1 || echo 0)" "$bd" "$im" "$dm"
-  done
-}
-
-bg_pci_tsv() {
-  local d drv w
-  [ -d "$ROOT/sys/bus/pci/devices" ] || exit_missing_or_denied "$ROOT/sys/bus/pci/devices"
-  tsv_row address vendor device class driver link_width
-  for d in "$ROOT"/sys/bus/pci/devices/*; do
-    [ -e "$d" ] || continue
-    drv=""
-    [ -L "$d/driver" ] && { drv=$(readlink "$d/driver"); drv=${drv##*/}; }
-    read_value "$d/current_link_width"; w=$V
-    read_value "$d/vendor"; local v=$V
-    read_value "$d/device"; local dv=$V
-    read_value "$d/class"; local c=$V
-    tsv_row "${d##*/}" "$v" "$dv" "$c" "$drv" "$w"
-  done
-}
-
-bg_devices_txt() {
-  local f found=()
-  for f in "$ROOT"/dev/davinci* "$ROOT/dev/devmm_svm" "$ROOT/dev/hisi_hdc"; do
-    if [ -e "$f" ] || [ -L "$f" ]; then found+=("$f"); fi
-  done
-  ((${#found[@]})) || { echo "no /dev/davinci*, /dev/devmm_svm or /dev/hisi_hdc" >&2; exit 65; }
-  [ -n "$ROOT" ] || exec ls -l "${found[@]}"
-  # Under a root other than /, the nodes' paths as the host names them.
-  # shellcheck disable=SC2012  # ls -l is the format the contract names
-  ls -l "${found[@]}" | while IFS= read -r f; do printf '%s\n' "${f/" $ROOT/dev/"/ /dev/}"; done
-}
-
-# Lines of each kernel's modules.dep that name an Ascend module, prefixed "<kver>:".
-bg_modules_dep() {
-  local kd re='(^|/)(drv_|ascend_|asdrv_|dbl_|vdrv_|ts_agent|ts_debug|debug_switch|npu_peermem|tc_pcidev|ubdevshm)' any=0
-  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
-  for kd in "$ROOT"/lib/modules/*; do
-    [ -f "$kd/modules.dep" ] || continue
-    any=1
-    grep -E "$re" "$kd/modules.dep" | sed "s#^#${kd##*/}:#"
-  done
-  ((any)) || { echo "no modules.dep under /lib/modules" >&2; exit 65; }
-  return 0
-}
-
-bg_dkms_tree() {
-  local d=$ROOT/var/lib/dkms/davinci_ascend
-  [ -d "$d" ] || exit_missing_or_denied "$d"
-  find "$d/" -maxdepth 6 -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\t%l\n' | sed "s#^\([^/]*\)$ROOT/#\1/#"
-}
-
-# Ascend entries of the initramfs of kernel $1 ($2 = lsinitrd or lsinitramfs).
-bg_initramfs() {
-  local k=$1 tool=$2 img="" f
-  for f in "/boot/initramfs-$k.img" "/boot/initrd.img-$k" "/boot/initrd-$k"; do
-    [ -e "$ROOT$f" ] && { img=$ROOT$f; break; }
-  done
-  [ -n "$img" ] || { echo "no initramfs for $k" >&2; exit 65; }
-  need_readable "$img"
-  "$tool" "$img" > "$STEP_BASE.full" || return $?
-  grep -E 'drv_|ascend|asdrv_|dbl_|davinci|npu' "$STEP_BASE.full"
-  rm -f "$STEP_BASE.full"
-  return 0
-}
-
-# ascend/cann/index.tsv rows, one install a line: every *_install.info within a bounded
-# depth of the install roots; copies of each install's info files are made by the caller.
-bg_cann_index() {
-  local r f dir kind ver id=0 rd base seen=" " any=0
-  tsv_row id install_dir kind version resolved_dir seen_from info_file
-  for r in "$@"; do
-    [ -d "$ROOT$r" ] || continue
-    any=1
-    while IFS= read -r -d '' f; do
-      f=${f#"$ROOT"}
-      dir=${f%/*}
-      case $dir in *-linux) dir=${dir%/*} ;; esac
-      base=${f##*/}
-      case $base in
-        ascend_toolkit_*) kind=toolkit ;;
-        ascend_cann_*) kind=cann ;;
-        ascend_nnal_*|*nnal*) kind=nnal ;;
-        ascend_nnae_*|*nnae*) kind=nnae ;;
-        *ops*|*opp*) kind=ops ;;
-        *) kind=cann ;;
-      esac
-      ver=$(sed -n 's/^[Vv]ersion=//p' "$ROOT$f" 2>/dev/null | head -n 1)
-      resolve_in_root "$ROOT" "$dir"; rd=$RESOLVED
-      [[ $seen == *" $rd/$base "* ]] && continue
-      seen+="$rd/$base "
-      id=$((id + 1))
-      tsv_row "c$id" "$dir" "$kind" "$ver" "$rd" host "$f"
-    done < <(find "$ROOT$r/" -maxdepth 4 -name '*_install.info' -print0 2>/dev/null)
-  done
-  ((any)) || { echo "no CANN install root ($*)" >&2; exit 65; }
-  return 0
-}
-
-# ascend/paths.tsv: the Ascend links and every directory named by an Ascend variable,
-# LD_LIBRARY_PATH or PYTHONPATH of a collected process (from its collected environ), each
-# resolved through that process's root.
-bg_paths_tsv() {
-  local pid env rec name val p via t seen=" "
-  tsv_row path exists type resolved_path seen_from
-  path_row() {
-    local via=$1 p=$2 from=$3 rp e=0 t=-
-    [[ $seen == *" $from:$p "* ]] && return 0
-    seen+="$from:$p "
-    resolve_in_root "$ROOT$via" "$p"; rp=$RESOLVED
-    if [ -L "$ROOT$via$p" ]; then t=l; elif [ -d "$ROOT$via$p" ]; then t=d; elif [ -e "$ROOT$via$p" ]; then t=f; fi
-    [ -e "$ROOT$via$rp" ] && e=1
-    tsv_row "$p" "$e" "$t" "$rp" "$from"
-  }
-  for p in /usr/local/Ascend/ascend-toolkit/latest /usr/local/Ascend/cann /usr/local/Ascend/latest \
-    /usr/local/Ascend/nnal/atb/latest /usr/local/Ascend/driver; do
-    if [ -e "$ROOT$p" ] || [ -L "$ROOT$p" ]; then path_row "" "$p" host; fi
-  done
-  for pid in "$@"; do
-    env=$BUNDLE/processes/$pid/environ
-    [ -f "$env" ] || continue
-    via=/proc/$pid/root
-    [ "${PID_ORIGIN[$pid]}" = host ] && via=""
-    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
-      name=${rec%%=*} val=${rec#*=}
-      case $name in ASCEND_*|LD_LIBRARY_PATH|PYTHONPATH) ;; *) continue ;; esac
-      val=$val:
-      while [ -n "$val" ]; do
-        p=${val%%:*} val=${val#*:}
-        case $p in /*) path_row "$via" "$p" "pid:$pid" ;; esac
-      done
-    done < "$env"
-  done
-}
-
-# One npu-smi usages sample: "sampled_utc=" then the tool's output.
-bg_sampled() {
-  epoch_now; iso_utc "$EPOCH"
-  printf 'sampled_utc=%s\n' "$ISO"
-  bg_exec "$@"
-}
-
-# ---------------------------------------------------------------------------------------
-# The runner
+# =========================================================================================
+# src/runner.sh
+# The runner: every step runs in a background process group with its output going to
+# files, watched by the main loop (TERM, then KILL, then "abandoned"), and becomes one item
+# of the manifest. The step_* functions at the end are what the phases call.
 
 poll_sleep() {
   local d=0.1
@@ -1085,6 +480,22 @@ group_still_present() {
   return 0
 }
 
+# "pid state" of every process in group $1 (to tell zombies from processes stuck in the
+# kernel after KILL).
+bg_group_members() {
+  local f line rest
+  for f in /proc/[0-9]*/stat; do
+    IFS= read -r line < "$f" 2>/dev/null || continue
+    rest=${line##*) }
+    # shellcheck disable=SC2086  # split the fields of /proc/<pid>/stat: state ppid pgrp ...
+    set -- $rest
+    if [ "$3" = "$PGID_QUERY" ]; then
+      f=${f#/proc/}
+      printf '%s %s\n' "${f%/stat}" "$1"
+    fi
+  done
+}
+
 # TERM, then KILL, the process group of step process $1; W_STATE=abandoned when it stays.
 stop_group() {
   local pid=$1
@@ -1128,7 +539,7 @@ watch_step() {
 # Whether a finished step's files say "permission denied": stderr always; stdout too when it
 # is short ($3 bytes), since a tool may print its refusal there and exit 0.
 permission_message() {
-  local out=$1 err=$2 size=$3 re='[Pp]ermission denied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
+  local out=$1 err=$2 size=$3 re='[Pp]ermission [Dd]enied|[Oo]peration not permitted|insufficient permission|[Aa]ccess denied|must be root|not seeing messages from other users'
   if [ -s "$err" ] && grep -q -E "$re" "$err" 2>/dev/null; then return 0; fi
   if ((size > 0 && size <= 512)) && grep -q -E "$re" "$out" 2>/dev/null; then return 0; fi
   return 1
@@ -1355,6 +766,34 @@ record_item() {
   [ "$R_STATUS" = ok ] || SUMMARY+=("$R_STATUS"$'\t'"$path"$'\t'"${R_REASON:-${R_ERROR#timeout}}")
 }
 
+# Records bundle file $1 (already written) as an item with the last step's outcome (R_*).
+record_bundle_file() {
+  R_BYTES="" R_SHA=""
+  if [ -f "$BUNDLE/$1" ]; then
+    file_size "$BUNDLE/$1"; R_BYTES=$SIZE
+    hash_file "$BUNDLE/$1"; R_SHA=$HASH
+  fi
+  record_item "$1" "$2" "$3"
+}
+
+# Records item $1 (source $2) with the outcome of the step before (its reason and error),
+# for a file that could not be made because the step it needs did not succeed.
+record_as_before() {
+  local st=$R_STATUS re=$R_REASON er=$R_ERROR
+  reset_result
+  R_STATUS=$st R_REASON=$re R_ERROR=$er
+  if [ "$st" != skipped ]; then epoch_now; R_START=$EPOCH; R_DUR=0; fi
+  record_item "$1" "$2" ""
+}
+
+# Records item $1 as skipped for want of an option (the --pip listings).
+record_skipped_option() {
+  reset_result
+  step_gate host || return 0
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option; }
+  record_item "$1" "" ""
+}
+
 # step_exec PATH KIND TOOL ARGS...: runs a tool; absent when it is not installed.
 step_exec() {
   local path=$1 kind=$2 execj
@@ -1396,8 +835,191 @@ step_gen() {
   record_item "$path" "" ""
 }
 
-# ---------------------------------------------------------------------------------------
-# Phases (one line per step; Collector B adds the rest of the contract here)
+# =========================================================================================
+# src/step_bodies.sh
+# Step bodies several phases share. Each runs in a background process group with stdout and
+# stderr going to files. Exit 65 = source missing, 66 = permission denied (the runner maps
+# them to the statuses absent and denied).
+
+# Exit 65 or 66 for a path that cannot be opened: denied when the deepest existing parent
+# cannot be searched, missing otherwise.
+exit_missing_or_denied() {
+  local p=$1
+  if [ -L "$p" ]; then echo "dangling link: $p" >&2; exit 65; fi
+  while [ -n "$p" ]; do
+    [[ $p == */* ]] || break
+    p=${p%/*}
+    if [ -z "$p" ] || [ -e "$p" ]; then
+      if [ -n "$p" ] && { [ ! -x "$p" ] || [ ! -r "$p" ]; }; then
+        echo "permission denied: $p" >&2
+        exit 66
+      fi
+      break
+    fi
+  done
+  echo "no such file: $1" >&2
+  exit 65
+}
+
+# Checks that file $1 exists and can be read; exits 65/66 otherwise.
+need_readable() {
+  [ -e "$1" ] || exit_missing_or_denied "$1"
+  if [ ! -r "$1" ]; then echo "permission denied: $1" >&2; exit 66; fi
+}
+
+record_mtime() {
+  ((HAVE_STAT)) || return 0
+  case $1 in "$ROOT"/proc/*|"$ROOT"/sys/*) return 0 ;; esac
+  stat -L -c %Y "$1" > "$STEP_BASE.mtime" 2>/dev/null
+}
+
+bg_exec() {
+  if [ -n "$TIMEOUT_BIN" ]; then
+    exec "$TIMEOUT_BIN" -k "$KILL_GRACE" "$STEP_INNER_LIMIT" "$@"
+  fi
+  exec "$@"
+}
+
+bg_copy() {
+  local src=$ROOT$1
+  need_readable "$src"
+  record_mtime "$src"
+  exec cat "$src"
+}
+
+bg_copy_log() {
+  local src=$ROOT$1 rc
+  need_readable "$src"
+  record_mtime "$src"
+  if ((OPT_REDACT)) && grep -q -i "${LOG_GREP[@]}" "$src" 2>/dev/null; then
+    sed -e "$LOG_SED" "$src"
+    rc=$?
+    note_kind log_secret
+    return "$rc"
+  fi
+  exec cat "$src"
+}
+
+# Copies file $1 (host path) capped at $2 bytes: whole when it fits, else its head and tail
+# (whole lines) joined by one marker line ($3 = journal: the JSON marker of the contract).
+# The kept byte ranges of the source go to $STEP_BASE.kept for the item's kept_ranges.
+bg_copy_capped() {
+  local src=$ROOT$1 cap=$2 kind=${3:-text} size half n h t
+  need_readable "$src"
+  record_mtime "$src"
+  file_size "$src"; size=$SIZE
+  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
+  half=$((cap / 2))
+  n=$(head -c "$half" "$src" | tr -cd '\n' | wc -c)
+  h=$(head -n "$n" "$src" | wc -c)
+  t=$(tail -c "$half" "$src" | tail -n +2 | wc -c)
+  {
+    head -n "$n" "$src"
+    if [ "$kind" = journal ]; then
+      printf '{"__ascend_collect_cut__": {"dropped_bytes": %s}}\n' $((size - h - t))
+    else
+      printf '[%s: %s bytes cut here]\n' "$PROG" $((size - h - t))
+    fi
+    tail -c "$t" "$src"
+  } | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+  printf '[[0,%s],[%s,%s]]\n' "$h" $((size - t)) "$size" > "$STEP_BASE.kept"
+}
+
+# A log file ($1) capped at $2 bytes: whole when it fits; else, in four equal shares of the
+# cap, its head, its tail, and the lines around its first and its last ERROR or timeout line
+# (the first stall report of a long series is the one that matters), whole lines only, each
+# gap marked by one line. The kept byte ranges of the source go to $STEP_BASE.kept.
+bg_copy_log_capped() {
+  local src=$ROOT$1 cap=$2 size q hits fe=0 le=0 offs ofe=-1 ole=-1
+  need_readable "$src"
+  record_mtime "$src"
+  file_size "$src"; size=$SIZE
+  if ((size <= cap)); then bg_copy_log "$1"; return $?; fi
+  q=$((cap / 4))
+  hits=$(grep -n -i -E 'error|timeout|timed out' "$src" | cut -d: -f1 | sed -n '1p;$p' | tr '\n' ' ')
+  # shellcheck disable=SC2086  # two line numbers
+  [ -n "$hits" ] && set -- $hits && fe=$1 le=${2:-$1}
+  if ((fe > 0)); then
+    offs=$(awk -v a="$fe" -v b="$le" 'NR == a { printf "%d ", o } NR == b { printf "%d", o; exit } { o += length($0) + 1 }' "$src")
+    ofe=${offs%% *} ole=${offs##* }
+  fi
+  awk -v q="$q" -v size="$size" -v ofe="$ofe" -v ole="$ole" -v prog="$PROG" -v kept="$STEP_BASE.kept" '
+    function keep(s) {
+      if (s < q || s >= size - q) return 1
+      if (ofe >= 0 && s >= ofe - q / 2 && s < ofe + q / 2) return 1
+      if (ole >= 0 && s >= ole - q / 2 && s < ole + q / 2) return 1
+      return 0
+    }
+    BEGIN { rs = -1; sep = ""; o = 0 }
+    { s = o + 0; o += length($0) + 1; e = (o > size) ? size : o
+      if (keep(s)) {
+        if (cut > 0) { printf "[%s: %d bytes cut here]\n", prog, cut; cut = 0 }
+        print
+        if (rs >= 0 && re == s) re = e
+        else { if (rs >= 0) { r = r sep "[" rs "," re "]"; sep = "," } rs = s; re = e }
+      } else cut += e - s
+    }
+    END {
+      if (cut > 0) printf "[%s: %d bytes cut here]\n", prog, cut
+      if (rs >= 0) r = r sep "[" rs "," re "]"
+      print "[" r "]" > kept
+    }' "$src" | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+}
+
+# A tool's output ($2...) capped at $1 bytes the same way (journal marker).
+bg_exec_capped() {
+  local cap=$1 f=$STEP_BASE.full rc
+  shift
+  "$@" > "$f"
+  rc=$?
+  (ROOT="" bg_copy_capped "$f" "$cap" journal)
+  rm -f "$f" "$STEP_BASE.mtime"
+  return "$rc"
+}
+
+# Every regular file under directory $1 (depth-bounded, $2 levels, default 6), NUL-separated;
+# with SINCE_MIN set only files changed in the last SINCE_MIN minutes.
+bg_list_files() {
+  local d=$ROOT$1 age=()
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
+  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
+  find "$d/" -maxdepth "${2:-6}" -type f "${age[@]}" -print0
+}
+
+# Files directly in directory $1 whose names match one of the globs $2..., NUL-separated.
+bg_list_named() {
+  local d=$ROOT$1 g args=()
+  shift
+  [ -d "$d" ] || exit_missing_or_denied "$d"
+  for g in "$@"; do args+=(${args[0]:+-o} -name "$g"); done
+  find "$d/" -mindepth 1 -maxdepth 1 -type f \( "${args[@]}" \) -print0
+}
+
+# Copies every file under the directories $2... (depth 3) to $1/<original path>; a directory
+# that does not exist is recorded once as absent.
+copy_listed() {
+  local dest=$1 d f
+  shift
+  for d in "$@"; do
+    STEP_KEEP=1 step_func "$dest$d" "$d" bg_list_files "$d" 3
+    if [ "$R_STATUS" != ok ]; then
+      if [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
+        [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$dest$d"
+        record_item "$dest$d" "$d" ""
+      fi
+      continue
+    fi
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_copy "$dest$f" "$f"
+    done < "$R_OUT"
+  done
+}
+
+# =========================================================================================
+# src/system.sh
+# Phase system: kernel release, OS, boot, time zone, kernels, PCI devices and device nodes.
 
 phase_system() {
   step_exec system/uname.txt host uname -a
@@ -1412,6 +1034,102 @@ phase_system() {
   step_func system/devices.txt /dev/davinci bg_devices_txt
   step_copy mounts/mountinfo.txt /proc/self/mountinfo
 }
+
+bg_time_txt() {
+  local tzfile=$ROOT/etc/localtime epoch utc loc off name="" link posix="" hdr clk=""
+  epoch_now; epoch=$EPOCH
+  iso_utc "$epoch"; utc=$ISO
+  if [ -r "$tzfile" ]; then export TZ=":$tzfile"; else export TZ=UTC0; fi
+  printf -v loc '%(%Y-%m-%dT%H:%M:%S)T' "$epoch"
+  printf -v off '%(%z)T' "$epoch"
+  if [ -L "$tzfile" ]; then
+    link=$(readlink "$tzfile" 2>/dev/null)
+    case $link in */zoneinfo/*) name=${link##*/zoneinfo/} ;; esac
+  fi
+  if [ -z "$name" ] && [ -r "$ROOT/etc/timezone" ]; then
+    IFS= read -r name < "$ROOT/etc/timezone"
+  fi
+  if [ -r "$tzfile" ]; then
+    # Only TZif version 2 and later end with the POSIX TZ string as their last line.
+    IFS= read -r -n 5 hdr < "$tzfile"
+    case $hdr in
+      TZif[2-9])
+        posix=$(tail -n 1 "$tzfile")
+        [[ $posix =~ ^[[:print:]]+$ ]] || posix=""
+        ;;
+    esac
+  fi
+  have getconf && clk=$(getconf CLK_TCK 2>/dev/null)
+  printf 'epoch=%s\nutc=%s\nlocal=%s\nutc_offset=%s\ntimezone=%s\ntz_posix=%s\nclk_tck=%s\n' \
+    "$epoch" "$utc" "$loc${off:0:3}:${off:3:2}" "$off" "$name" "$posix" "$clk"
+}
+
+bg_boot_txt() {
+  local boot_id="" btime="" up="" rest found=0
+  if IFS= read -r boot_id < "$ROOT/proc/sys/kernel/random/boot_id"; then found=1; fi
+  if [ -r "$ROOT/proc/stat" ]; then
+    btime=$(awk '$1 == "btime" { print $2; exit }' "$ROOT/proc/stat") && found=1
+  fi
+  if read -r up rest < "$ROOT/proc/uptime"; then found=1; fi
+  ((found)) || exit_missing_or_denied "$ROOT/proc/stat"
+  printf 'boot_id=%s\nbtime=%s\nuptime_s=%s\n' "$boot_id" "$btime" "$up"
+}
+
+bg_kernels_tsv() {
+  local kd k run boot="" im dm f bd
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  read_value "$ROOT/proc/sys/kernel/osrelease"; run=$V
+  if [ -z "$ROOT" ] && have grubby; then
+    boot=$(grubby --default-kernel 2>/dev/null)
+    boot=${boot##*/vmlinuz-}
+  fi
+  tsv_row kver running boot_default initramfs_mtime modules_dep_mtime
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -d "$kd" ] || continue
+    k=${kd##*/} im="" dm="" bd=""
+    [ -n "$boot" ] && { [ "$k" = "$boot" ] && bd=1 || bd=0; }
+    if ((HAVE_STAT)); then
+      for f in "$ROOT/boot/initramfs-$k.img" "$ROOT/boot/initrd.img-$k" "$ROOT/boot/initrd-$k"; do
+        [ -f "$f" ] && { im=$(stat -c %Y "$f" 2>/dev/null); break; }
+      done
+      [ -f "$kd/modules.dep" ] && dm=$(stat -c %Y "$kd/modules.dep" 2>/dev/null)
+    fi
+    tsv_row "$k" "$([ "$k" = "$run" ] && echo 1 || echo 0)" "$bd" "$im" "$dm"
+  done
+}
+
+bg_pci_tsv() {
+  local d drv w
+  [ -d "$ROOT/sys/bus/pci/devices" ] || exit_missing_or_denied "$ROOT/sys/bus/pci/devices"
+  tsv_row address vendor device class driver link_width
+  for d in "$ROOT"/sys/bus/pci/devices/*; do
+    [ -e "$d" ] || continue
+    drv=""
+    [ -L "$d/driver" ] && { drv=$(readlink "$d/driver"); drv=${drv##*/}; }
+    read_value "$d/current_link_width"; w=$V
+    read_value "$d/vendor"; local v=$V
+    read_value "$d/device"; local dv=$V
+    read_value "$d/class"; local c=$V
+    tsv_row "${d##*/}" "$v" "$dv" "$c" "$drv" "$w"
+  done
+}
+
+bg_devices_txt() {
+  local f nodes=()
+  for f in "$ROOT"/dev/davinci* "$ROOT/dev/devmm_svm" "$ROOT/dev/hisi_hdc"; do
+    if [ -e "$f" ] || [ -L "$f" ]; then nodes+=("$f"); fi
+  done
+  ((${#nodes[@]})) || { echo "no /dev/davinci*, /dev/devmm_svm or /dev/hisi_hdc" >&2; exit 65; }
+  [ -n "$ROOT" ] || exec ls -l "${nodes[@]}"
+  # Under a root other than /, the nodes' paths as the host names them.
+  # shellcheck disable=SC2012  # ls -l is the format the contract names
+  ls -l "${nodes[@]}" | while IFS= read -r f; do printf '%s\n' "${f/" $ROOT/dev/"/ /dev/}"; done
+}
+
+# =========================================================================================
+# src/kernel.sh
+# Phase kernel: dmesg, the kernel journal of this and earlier boots, taint, secure boot,
+# syslog files.
 
 phase_kernel() {
   local n f
@@ -1470,6 +1188,13 @@ journal_step() {
   run_step host "kernel/journal-b$b.jsonl" "$TP" "$J" bg_exec_capped "$LOG_CAP" "$TP" "${argv[@]:1}"
 }
 
+# =========================================================================================
+# src/processes.sh
+# Phase processes: the target processes (found in /proc, or -p) and, per process, its status,
+# maps, environ, cmdline, fds, root, time zone, two thread samples (and with --stacks their
+# Python stacks between them) and the rank table its RANK_TABLE_FILE names; then the Python
+# steps.
+
 phase_processes() {
   local pid d p
   if [ ${#OPT_PIDS[@]} -eq 0 ]; then
@@ -1500,6 +1225,7 @@ phase_processes() {
     step_func "$d/localtime.tzif" "/proc/$pid/root/etc/localtime" bg_proc_tzif "$pid"
     step_func "$d/threads.1.txt" "/proc/$pid/task" bg_threads "$pid"
   done
+  stack_steps
   # The second thread sample a while after the first: a thread that has not moved is stuck.
   for pid in "${TARGET_PIDS[@]}"; do
     step_func "processes/$pid/threads.2.txt" "/proc/$pid/task" bg_threads "$pid"
@@ -1515,366 +1241,209 @@ phase_processes() {
       PID_ORIGIN[$pid]=host
     fi
   done
+  rank_table_steps
   python_steps
 }
 
-gen_ascend_names() { printf '%s\n' "${ASCEND_MODULE_PATTERNS[@]}"; }
-
-phase_modules() {
-  step_gen modules/ascend-names.txt gen_ascend_names
-  step_exec modules/lsmod.txt host lsmod
-  step_copy modules/proc-modules.txt /proc/modules
-  step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
-  # Every module file of every kernel is hashed and read: more time than one tool call.
-  STEP_LIMIT=$((OPT_TIMEOUT * 4)) step_func modules/tree.tsv /lib/modules bg_tree_tsv
-  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
-  module_tool_steps
-  copy_listed modules/config /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d \
-    /etc/depmod.d /lib/depmod.d /etc/modules-load.d
-  initramfs_steps
-  step_exec modules/dkms-status.txt host dkms status
-  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
-}
-
-# KVERS = the running kernel and the boot default (from system/kernels.tsv); MODNAMES = the
-# Ascend modules loaded or installed (from modules/sysfs.tsv and modules/tree.tsv).
-modules_known() {
-  local f k
-  KVERS=() MODNAMES=()
-  declare -A known=()
-  f=$BUNDLE/system/kernels.tsv
-  if [ -f "$f" ]; then
-    while IFS=$'\t' read -r k run boot _; do
-      [ "$k" = kver ] && continue
-      if [ "$run" = 1 ] || [ "$boot" = 1 ]; then KVERS+=("$k"); fi
-    done < "$f"
-  fi
-  for f in sysfs tree; do
-    [ -f "$BUNDLE/modules/$f.tsv" ] || continue
-    while IFS=$'\t' read -r a b _; do
-      [ "$f" = tree ] && a=$b
-      case $a in name|module|"") continue ;; esac
-      [ -n "${known[$a]}" ] && continue
-      known[$a]=1
-      MODNAMES+=("$a")
-    done < "$BUNDLE/modules/$f.tsv"
+# processes/<pid>/rank-table.json of each target process whose collected environ sets
+# RANK_TABLE_FILE: the file it names, as the process sees it.
+rank_table_steps() {
+  local pid env rec file
+  for pid in "${TARGET_PIDS[@]}"; do
+    env=$BUNDLE/processes/$pid/environ
+    [ -f "$env" ] || continue
+    file=""
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      case $rec in RANK_TABLE_FILE=?*) file=${rec#*=} ;; esac
+    done < "$env"
+    [ -n "$file" ] || continue
+    step_func "processes/$pid/rank-table.json" "$file" bg_rank_table "$pid" "$file"
   done
 }
 
-module_tool_steps() {
-  local k m
-  modules_known
-  for k in "${KVERS[@]}"; do
-    for m in "${MODNAMES[@]}"; do
-      step_exec "modules/modinfo/$k/$m.txt" host modinfo -k "$k" "$m"
-      step_exec "modules/modprobe-deps/$k/$m.txt" host modprobe -S "$k" --show-depends "$m"
-    done
-  done
-  for m in "${MODNAMES[@]}"; do
-    step_exec "modules/modprobe-dry-run/$m.txt" host modprobe -n -v "$m"
-  done
+# The file $2 (RANK_TABLE_FILE of process $1; relative to its working directory when not
+# absolute) read through the process's root, or from the host's / for a process in the host's
+# mount namespace; capped (RANK_TABLE_MAX, or the log cap when lower) and redacted like a log.
+bg_rank_table() {
+  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd
+  [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+  case $file in
+    /*) ;;
+    *)
+      cwd=$(readlink "$ROOT/proc/$pid/cwd" 2>/dev/null) || { echo "RANK_TABLE_FILE=$file is relative and /proc/$pid/cwd cannot be read" >&2; exit 65; }
+      file=$cwd/$file ;;
+  esac
+  resolve_in_root "$ROOT$via" "$file" || { echo "a link loop in $file through ${via:-/}" >&2; exit 65; }
+  ((LOG_CAP < cap)) && cap=$LOG_CAP
+  bg_copy_capped "$via$RESOLVED" "$cap"
 }
 
-initramfs_steps() {
-  local k tool=""
-  tool_path lsinitrd; [ -n "$TP" ] && tool=$TP
-  if [ -z "$tool" ]; then tool_path lsinitramfs; tool=$TP; fi
-  for k in "${KVERS[@]}"; do
-    if [ -z "$tool" ]; then
-      reset_result
-      step_gate host || return 0
-      [ -n "$R_STATUS" ] || { R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found; }
-      record_item "modules/initramfs-$k.txt" "/boot" ""
-      continue
+# Target processes, one pid a line: every process holding a /dev/davinci* node open or
+# mapping an Ascend runtime library, found by reading /proc (never ps or pgrep, which read
+# every process's cmdline and hang on one stuck in the kernel). The fd links come first:
+# reading them takes no lock of the process, while its maps waits on its memory map lock,
+# which a process stuck in the driver may hold; each maps read is bounded on its own.
+bg_find_targets() {
+  local d pid found=" " lim=()
+  [ -d "$ROOT/proc" ] || exit_missing_or_denied "$ROOT/proc"
+  [ -n "$TIMEOUT_BIN" ] && lim=("$TIMEOUT_BIN" -k 1 3)
+  while IFS= read -r d; do
+    pid=${d%/fd}; pid=${pid##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [[ $found == *" $pid "* ]] && continue
+    found+="$pid "
+    printf '%s\n' "$pid"
+  done < <(find "$ROOT"/proc/[0-9]*/fd -mindepth 1 -maxdepth 1 -lname '/dev/davinci*' -printf '%h\n' 2>/dev/null)
+  for d in "$ROOT"/proc/[0-9]*; do
+    pid=${d##*/}
+    [[ $pid =~ ^[0-9]+$ ]] || continue
+    [[ $found == *" $pid "* ]] && continue
+    if [ -r "$d/maps" ] && "${lim[@]}" grep -q -E 'libascendcl|libascend_hal|libtorch_npu' "$d/maps" 2>/dev/null; then
+      found+="$pid "
+      printf '%s\n' "$pid"
     fi
-    step_func "modules/initramfs-$k.txt" /boot bg_initramfs "$k" "$tool"
   done
 }
 
-# Copies every file under the directories $2... (depth 3) to $1/<original path>; a directory
-# that does not exist is recorded once as absent.
-copy_listed() {
-  local dest=$1 d f
-  shift
-  for d in "$@"; do
-    STEP_KEEP=1 step_func "$dest$d" "$d" bg_list_files "$d" 3
-    if [ "$R_STATUS" != ok ]; then
-      if [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
-        [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$dest$d"
-        record_item "$dest$d" "$d" ""
-      fi
-      continue
-    fi
-    while IFS= read -r -d '' f; do
-      f=${f#"$ROOT"}
-      step_copy "$dest$f" "$f"
-    done < "$R_OUT"
-  done
-}
-
-phase_ascend() {
-  local p drv=/usr/local/Ascend id dir kind f rel line
-  step_copy ascend/ascend_install.info /etc/ascend_install.info
-  if [ -f "$BUNDLE/ascend/ascend_install.info" ]; then
-    p=$(sed -n 's/^Driver_Install_Path_Param=//p' "$BUNDLE/ascend/ascend_install.info" | head -n 1)
-    case $p in /*) drv=${p%/} ;; esac
+# environ or cmdline ($1), from /proc path $2: NUL-separated, redacted unless --no-redact.
+bg_copy_nul() {
+  local src=$ROOT$2
+  need_readable "$src"
+  if ((OPT_REDACT)); then
+    # cat, not a redirection: its exit status tells a failed read from the end of the file
+    # shellcheck disable=SC2002
+    cat "$src" | redact_nul_stream "$1"
+    return "${PIPESTATUS[0]}"
   fi
-  step_copy ascend/driver-version.info "$drv/driver/version.info"
-  step_copy ascend/firmware-version.info "$drv/firmware/version.info"
-  step_func ascend/cann/index.tsv /usr/local/Ascend bg_cann_index /usr/local/Ascend "$drv" /etc/Ascend
-  if [ -f "$BUNDLE/ascend/cann/index.tsv" ]; then
-    while IFS=$'\t' read -r id dir kind _ _ _ f; do
-      [ "$id" = id ] && continue
-      [[ $id =~ ^c[0-9]+$ ]] || continue
-      rel=${f#"$dir"/}
-      step_copy "ascend/cann/$id/$rel" "$f"
-      for line in version.cfg version.info; do
-        [ -e "$ROOT$dir/$line" ] && step_copy "ascend/cann/$id/$line" "$dir/$line"
-      done
-      cann_component_versions "$id" "$dir" "$kind"
-    done < "$BUNDLE/ascend/cann/index.tsv"
-  fi
-  step_func ascend/paths.tsv /usr/local/Ascend bg_paths_tsv "${TARGET_PIDS[@]}"
-  STEP_KEEP=1 step_func ascend/seclog /var/log/ascend_seclog bg_list_named /var/log/ascend_seclog '*'
-  if [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r -d '' f; do
-      f=${f#"$ROOT"}
-      step_func "ascend/seclog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
-    done < "$R_OUT"
-  elif [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
-    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/seclog
-    record_item ascend/seclog /var/log/ascend_seclog ""
-  fi
-  step_copy ascend/hccn.conf /etc/hccn.conf
+  exec cat "$src"
 }
 
-# Copies the share/info/<component>/version.info files of CANN install $2 (index id $1,
-# kind $3) to ascend/cann/<id>/share/info/...: the ops ones for an ops install, the others
-# for the toolkit (both kinds may share one directory).
-cann_component_versions() {
-  local id=$1 dir=$2 kind=$3 f comp
-  STEP_KEEP=1 step_func "ascend/cann/$id/share/info" "$dir/share/info" bg_list_files "$dir/share/info" 2
-  [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ] || return 0
-  while IFS= read -r -d '' f; do
-    f=${f#"$ROOT"}
-    case $f in */share/info/*/version.info) ;; *) continue ;; esac
-    comp=${f%/version.info}
-    comp=${comp##*/}
-    case $kind:$comp in
-      ops:ops*|ops:opp*) ;;
-      ops:*|*:ops*|*:opp*) continue ;;
-    esac
-    step_copy "ascend/cann/$id/${f#"$dir"/}" "$f"
-  done < "$R_OUT"
-}
-
-# Files the user asked for with --add: under extra/<original path>.
-phase_extra() {
-  local p
-  for p in "${OPT_ADD[@]}"; do
-    if [ -d "$ROOT$p" ]; then copy_listed extra "$p"; else step_copy "extra$p" "$p"; fi
-  done
-}
-
-# Lists every file under directory $2, seen through $3 (empty = the host's /,
-# /proc/<pid>/root = a process's root), for logs/$1/<path>: each is queued (LQ_*) for
-# copy_queued_logs, the listing's outcome goes to LOG_LIST_*. A directory or file already
-# taken is not taken again.
-collect_log_root() {
-  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids mt sz
-  [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
-  LOG_DIRS_SEEN[$origin:$dir]=1
-  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_log_files "$via$dir"
-  [ -n "$R_STATUS" ] || return 0
-  [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
-  # logs/index.tsv reports the first listing that found the directory.
-  if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
-    LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
-    LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
-  fi
-  list=$R_OUT
-  [ -n "$list" ] && [ -s "$list" ] || return 0
-  while IFS=$'\t' read -r -d '' mt sz f; do
-    hp=${f#"$ROOT"}
-    op=${hp#"$via"}
-    dest=logs/$origin$op
-    [ -z "${LOG_DESTS_SEEN[$dest]}" ] || continue
-    LOG_DESTS_SEEN[$dest]=1
-    base=${hp##*/}
-    pids=""
-    if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
-    mt=${mt%%.*}
-    [[ $mt =~ ^[0-9]+$ ]] || mt=0
-    [[ $sz =~ ^[0-9]+$ ]] || sz=0
-    LQ_DEST+=("$dest") LQ_HP+=("$hp") LQ_OP+=("$op") LQ_ORIGIN+=("$origin") LQ_PIDS+=("$pids")
-    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz")
-  done < "$list"
-}
-
-# The log directories of target process $1, seen through its root: its
-# ASCEND_PROCESS_LOG_PATH, ASCEND_WORK_PATH/log and HOME/ascend/log (from the collected
-# environ). Origin: host when it shares the host's mount namespace, mnt-<id> otherwise.
-collect_process_logs() {
-  local pid=$1 env=$BUNDLE/processes/$1/environ rec home="" d dirs=() origin=host via=""
-  [ -f "$env" ] || return 0
-  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
-    case $rec in
-      ASCEND_PROCESS_LOG_PATH=?*) dirs+=("${rec#*=}") ;;
-      ASCEND_WORK_PATH=?*) dirs+=("${rec#*=}/log") ;;
-      HOME=?*) home=${rec#*=} ;;
-    esac
-  done < "$env"
-  [ -n "$home" ] && dirs+=("$home/ascend/log")
-  mount_ns "$pid"
-  if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
-    origin=mnt-$MNTNS via=/proc/$pid/root
-  fi
-  for d in "${dirs[@]}"; do
-    case $d in /*) ;; *) continue ;; esac
-    resolve_in_root "$ROOT$via" "$d" || continue
-    collect_log_root "$origin" "$RESOLVED" "$via"
-  done
-}
-
-gen_log_index() {
-  tsv_row path original_path origin pids truncated kept_ranges
-  local r
-  for r in "${LOG_INDEX_ROWS[@]}"; do printf '%s\n' "$r"; done
-}
-
-# Like bg_list_files, for logs: "mtime<TAB>size<TAB>path" records, NUL-separated.
-bg_list_log_files() {
-  local d=$ROOT$1 age=()
+# fd.tsv of /proc/<pid> ($1): fd, target.
+bg_fd_tsv() {
+  local d=$ROOT/proc/$1/fd fd target
   [ -e "$d" ] || exit_missing_or_denied "$d"
-  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
-  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
-  find "$d/" -maxdepth 6 -type f "${age[@]}" -printf '%T@\t%s\t%p\0'
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: /proc/$1/fd" >&2; exit 66; fi
+  tsv_row fd target
+  find "$d" -mindepth 1 -maxdepth 1 -type l -printf '%f\0%l\0' 2>/dev/null |
+    while IFS= read -r -d '' fd && IFS= read -r -d '' target; do tsv_row "$fd" "$target"; done
 }
 
-# Which of the files listed NUL-separated in file $1 (host paths) hold an ERROR or timeout
-# line: their paths, NUL-separated (grep stops reading a file at its first such line).
-bg_error_files() {
-  local files=() f i
-  while IFS= read -r -d '' f; do files+=("$ROOT$f"); done < "$1"
-  for ((i = 0; i < ${#files[@]}; i += 100)); do
-    grep -l -Z -i -E 'error|timeout|timed out' -- "${files[@]:i:100}" 2>/dev/null
-  done
+# readlink of /proc/<pid>/<name> ($1, $2).
+bg_readlink() {
+  local p=$ROOT/proc/$1/$2
+  [ -L "$p" ] || [ -e "$p" ] || exit_missing_or_denied "$p"
+  readlink "$p" || { echo "permission denied: /proc/$1/$2" >&2; exit 66; }
+}
+
+# PROOT = the directory through which process $1 sees its files.
+proc_root() { PROOT=$ROOT/proc/$1/root; }
+
+# TZF = the process's /etc/localtime resolved through its root (a host path), TZLINK its
+# link text when it is a link; returns 1 when the file is missing.
+proc_localtime() {
+  TZLINK=""
+  proc_root "$1"
+  [ -L "$PROOT/etc/localtime" ] && TZLINK=$(readlink "$PROOT/etc/localtime" 2>/dev/null)
+  resolve_in_root "$PROOT" /etc/localtime || return 1
+  TZF=$PROOT$RESOLVED
+  [ -f "$TZF" ]
+}
+
+# tz.txt of process $1: TZ from its environ, and the zone of its /etc/localtime.
+bg_proc_tz() {
+  local pid=$1 tzenv="" rec name="" posix="" off="" hdr
+  [ -d "$ROOT/proc/$pid" ] || exit_missing_or_denied "$ROOT/proc/$pid"
+  if [ -r "$ROOT/proc/$pid/environ" ]; then
+    while IFS= read -r -d '' rec; do
+      case $rec in TZ=*) tzenv=${rec#TZ=} ;; esac
+    done < "$ROOT/proc/$pid/environ"
+  fi
+  if proc_localtime "$pid"; then
+    case $TZLINK in */zoneinfo/*) name=${TZLINK##*/zoneinfo/} ;; esac
+    if [ -z "$name" ] && [ -r "$PROOT/etc/timezone" ]; then IFS= read -r name < "$PROOT/etc/timezone"; fi
+    IFS= read -r -n 5 hdr < "$TZF"
+    case $hdr in
+      TZif[2-9])
+        posix=$(tail -n 1 "$TZF")
+        [[ $posix =~ ^[[:print:]]+$ ]] || posix="" ;;
+    esac
+    export TZ=":$TZF"
+    printf -v off '%(%z)T' -1
+  fi
+  printf 'TZ=%s\ntimezone=%s\ntz_posix=%s\nutc_offset=%s\n' "$tzenv" "$name" "$posix" "$off"
+}
+
+# The process's /etc/localtime, through its root.
+bg_proc_tzif() {
+  proc_localtime "$1" || { echo "no /etc/localtime through /proc/$1/root" >&2; exit 65; }
+  need_readable "$TZF"
+  exec cat "$TZF"
+}
+
+# One thread sample of process $1: sampled_uptime=, then grep -H of each thread's stat and
+# wchan (and stack, readable by root only).
+bg_threads() {
+  local pid=$1 up
+  [ -d "$ROOT/proc/$pid/task" ] || exit_missing_or_denied "$ROOT/proc/$pid/task"
+  read -r up _ < "$ROOT/proc/uptime" 2>/dev/null
+  printf 'sampled_uptime=%s\n' "$up"
+  cd "$ROOT/" || exit 66
+  grep -H '' proc/"$pid"/task/*/stat proc/"$pid"/task/*/wchan 2>/dev/null | sed 's#^proc/#/proc/#'
+  if ((EUID == 0)); then
+    grep -H '' proc/"$pid"/task/*/stack 2>/dev/null | sed 's#^proc/#/proc/#'
+  fi
   return 0
 }
 
-# Copies queued log $1 (an LQ_* index) capped at $2 bytes, and adds its logs/index.tsv row.
-copy_queued_log() {
-  local i=$1
-  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_log_capped "${LQ_HP[i]}" "$2"
-  [ "$R_STATUS" = ok ] || return 0
-  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" \
-    "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")
+# MNTNS = the mount namespace id of process $1 ("" when unreadable).
+mount_ns() {
+  local l
+  MNTNS=""
+  l=$(readlink "$ROOT/proc/$1/ns/mnt" 2>/dev/null) || return 0
+  [[ $l =~ \[([0-9]+)\] ]] && MNTNS=${BASH_REMATCH[1]}
 }
 
-# Copies the queued logs. Without --max-total-mb every one is taken, each capped at LOG_CAP.
-# With it, the logs share what the bundle has left (less a tenth of the bound for the steps
-# after them), in this order: the first and the last file of each series (a process's files
-# in one directory; the first holds the first stall report, the last the end), then files
-# holding ERROR or timeout lines, then the newest. A file that no longer fits whole is cut
-# (head, tail, first and last ERROR/timeout) to what is left; one for which less than 64 KiB
-# is left is skipped (reason option) and listed in logs/index.tsv with no kept range.
-copy_queued_logs() {
-  local n=${#LQ_DEST[@]} i key tier used left cap list hits f
-  local -A oldest=() newest=() err=() tiers=()
-  ((n)) || return 0
-  if ((OPT_MAX_TOTAL_MB == 0)); then
-    for ((i = 0; i < n; i++)); do copy_queued_log "$i" "$LOG_CAP"; done
-    return 0
-  fi
-  for ((i = 0; i < n; i++)); do
-    key=${LQ_ORIGIN[i]}:${LQ_PIDS[i]}:${LQ_OP[i]%/*}
-    f=${oldest[$key]}
-    if [ -z "$f" ] || ((LQ_MTIME[i] < LQ_MTIME[f])); then oldest[$key]=$i; fi
-    f=${newest[$key]}
-    if [ -z "$f" ] || ((LQ_MTIME[i] >= LQ_MTIME[f])); then newest[$key]=$i; fi
-  done
-  list=$WORK/log-files.list
-  for ((i = 0; i < n; i++)); do printf '%s\0' "${LQ_HP[i]}"; done > "$list"
-  STEP_KEEP=1 step_func logs/index.tsv "" bg_error_files "$list"
-  [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
-  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r -d '' f; do err[${f#"$ROOT"}]=1; done < "$R_OUT"
-  fi
-  # Order: tier (1 first files, 2 last files, 3 with errors, 4 the rest), newest first.
-  for f in "${newest[@]}"; do tiers[$f]=2; done
-  for f in "${oldest[@]}"; do tiers[$f]=1; done
-  for ((i = 0; i < n; i++)); do
-    tier=${tiers[$i]:-4}
-    [ "$tier" = 4 ] && [ -n "${err[${LQ_HP[i]}]}" ] && tier=3
-    printf '%s\t%s\t%s\n' "$tier" "${LQ_MTIME[i]}" "$i"
-  done | sort -t "$(printf '\t')" -k1,1n -k2,2nr -k3,3n > "$WORK/log-order.tsv"
-  used=$(find "$BUNDLE" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%d", s }')
-  left=$((OPT_MAX_TOTAL_MB * 1048576 * 9 / 10 - ${used:-0}))
-  while IFS=$'\t' read -r tier _ i; do
-    ((INTERRUPTED)) && break
-    cap=$LOG_CAP
-    ((LQ_SIZE[i] < cap)) && cap=${LQ_SIZE[i]}
-    if ((cap > left)); then
-      if ((left < 65536)); then
-        skip_queued_log "$i"
-        continue
-      fi
-      cap=$left
-    fi
-    copy_queued_log "$i" "$cap"
-    left=$((left - ${R_BYTES:-0}))
-  done < "$WORK/log-order.tsv"
-}
+# =========================================================================================
+# src/python.sh
+# Python packages and the collector's own environment. Package lists come from metadata files
+# (dist-info, egg-info, egg-link) read through each process's root: nothing is executed but
+# `python3 -I -S` (no site hooks) for the default interpreter's directories, and, only with
+# --pip, pip itself (which starts site hooks: customer code).
 
-# Records queued log $1 as skipped for the --max-total-mb budget.
-skip_queued_log() {
-  local i=$1
-  reset_result
-  step_gate host || return 0
-  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=total_budget; }
-  record_item "${LQ_DEST[i]}" "${LQ_HP[i]}" ""
-  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" 1 "[]")")
-}
-
-phase_logs() {
-  local pid d
-  LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
-  LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
-  LQ_DEST=() LQ_HP=() LQ_OP=() LQ_ORIGIN=() LQ_PIDS=() LQ_MTIME=() LQ_SIZE=()
-  mount_ns 1; HOST_MNTNS=$MNTNS
-  [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
+# The environment, packages and (with --pip) pip listings: after the process steps, since
+# they read the collected maps, environ and cmdline.
+python_steps() {
+  local pid
+  step_func env/collector-env "" bg_collector_env
   for pid in "${TARGET_PIDS[@]}"; do
-    ((INTERRUPTED)) && break
-    collect_process_logs "$pid"
+    step_func "processes/$pid/packages.tsv" "/proc/$pid/root" bg_proc_packages "$pid"
+    step_func "processes/$pid/torch_npu-version.py" "/proc/$pid/root" bg_proc_torch_npu_version "$pid"
   done
-  collect_log_root host /root/ascend/log
-  STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
-  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+  step_py collector/python3-paths.txt python3 -I -S -c "$PY_PATHS_CODE"
+  if [ "$R_STATUS" = ok ]; then
+    step_func python/packages.tsv python3 bg_default_packages
+  elif [ -n "$R_STATUS" ]; then
+    record_as_before python/packages.tsv python3
   fi
-  collect_log_root host /var/log/npu
-  for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
-  copy_queued_logs
-  ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
-  reset_result
-  if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then
-    step_gen logs/index.tsv gen_log_index
-    return 0
+  if ((OPT_PIP)); then
+    pip_steps
+  else
+    record_skipped_option python/pip-list.json
+    record_skipped_option python/pip-show.txt
+    for pid in "${TARGET_PIDS[@]}"; do record_skipped_option "processes/$pid/pip-list.json"; done
   fi
-  R_STATUS=${LOG_LIST_STATUS:-skipped} R_REASON=$LOG_LIST_REASON R_ERROR=$LOG_LIST_ERROR
-  R_START=$LOG_LIST_START R_DUR=$LOG_LIST_DUR
-  record_item logs/index.tsv /root/ascend/log ""
 }
-
-# ---------------------------------------------------------------------------------------
-# Python packages and the collector's own environment (Collector B). Package lists come from
-# metadata files (dist-info, egg-info, egg-link) read through each process's root: nothing is
-# executed but `python3 -I -S` (no site hooks) for the default interpreter's directories,
-# and, only with --pip, pip itself (which starts site hooks: customer code).
 
 # The packages `pip show` is asked about with --pip.
 PIP_SHOW_PACKAGES=(torch torch_npu torchvision torchaudio numpy apex deepspeed mindspeed
   transformers accelerate)
+
+PY_PATHS_CODE='import sys, site
+print("version=%d.%d" % sys.version_info[:2])
+print("prefix=" + sys.prefix)
+for p in getattr(site, "getsitepackages", lambda: [])(): print("site=" + p)
+u = getattr(site, "getusersitepackages", None)
+if u: print("user=" + u())'
 
 # Whether variable $1 of the collector's own environment goes into env/collector-env.
 collector_env_name() {
@@ -2190,55 +1759,6 @@ step_py() {
   STEP_LIMIT=$((OPT_TIMEOUT * 3)) run_step host "$path" "$TP" "$execj" bg_exec_in_tmp "$TP" "$@"
 }
 
-# Records item $1 (source $2) with the outcome of the step before (its reason and error),
-# for a file that could not be made because the step it needs did not succeed.
-record_as_before() {
-  local st=$R_STATUS re=$R_REASON er=$R_ERROR
-  reset_result
-  R_STATUS=$st R_REASON=$re R_ERROR=$er
-  if [ "$st" != skipped ]; then epoch_now; R_START=$EPOCH; R_DUR=0; fi
-  record_item "$1" "$2" ""
-}
-
-# Records item $1 as skipped for want of an option (the --pip listings).
-record_skipped_option() {
-  reset_result
-  step_gate host || return 0
-  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option; }
-  record_item "$1" "" ""
-}
-
-PY_PATHS_CODE='import sys, site
-print("version=%d.%d" % sys.version_info[:2])
-print("prefix=" + sys.prefix)
-for p in getattr(site, "getsitepackages", lambda: [])(): print("site=" + p)
-u = getattr(site, "getusersitepackages", None)
-if u: print("user=" + u())'
-
-# The environment, packages and (with --pip) pip listings: after the process steps, since
-# they read the collected maps, environ and cmdline.
-python_steps() {
-  local pid
-  step_func env/collector-env "" bg_collector_env
-  for pid in "${TARGET_PIDS[@]}"; do
-    step_func "processes/$pid/packages.tsv" "/proc/$pid/root" bg_proc_packages "$pid"
-    step_func "processes/$pid/torch_npu-version.py" "/proc/$pid/root" bg_proc_torch_npu_version "$pid"
-  done
-  step_py collector/python3-paths.txt python3 -I -S -c "$PY_PATHS_CODE"
-  if [ "$R_STATUS" = ok ]; then
-    step_func python/packages.tsv python3 bg_default_packages
-  elif [ -n "$R_STATUS" ]; then
-    record_as_before python/packages.tsv python3
-  fi
-  if ((OPT_PIP)); then
-    pip_steps
-  else
-    record_skipped_option python/pip-list.json
-    record_skipped_option python/pip-show.txt
-    for pid in "${TARGET_PIDS[@]}"; do record_skipped_option "processes/$pid/pip-list.json"; done
-  fi
-}
-
 # --pip: pip list and pip show of the default python3 and of each process's interpreter,
 # with the process's PYTHONPATH and HOME; a process in a mount namespace of its own through
 # chroot into its root (root only).
@@ -2284,8 +1804,626 @@ pip_steps() {
   done
 }
 
+# =========================================================================================
+# src/modules.sh
+# Phase modules: the Ascend kernel modules loaded (lsmod, /proc/modules, /sys/module) and
+# installed (/lib/modules tree, modules.dep, modinfo, modprobe, configs, initramfs, DKMS).
+
+phase_modules() {
+  step_gen modules/ascend-names.txt gen_ascend_names
+  step_exec modules/lsmod.txt host lsmod
+  step_copy modules/proc-modules.txt /proc/modules
+  step_func modules/sysfs.tsv /sys/module bg_sysfs_tsv
+  # Every module file of every kernel is hashed and read: more time than one tool call.
+  STEP_LIMIT=$((OPT_TIMEOUT * 4)) step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
+  module_tool_steps
+  copy_listed modules/config /etc/modprobe.d /lib/modprobe.d /usr/lib/modprobe.d /run/modprobe.d \
+    /etc/depmod.d /lib/depmod.d /etc/modules-load.d
+  initramfs_steps
+  step_exec modules/dkms-status.txt host dkms status
+  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
+}
+
+gen_ascend_names() { printf '%s\n' "${ASCEND_MODULE_PATTERNS[@]}"; }
+
+bg_sysfs_tsv() {
+  local d name version srcversion build_id initstate taint refcnt holders h note
+  [ -d "$ROOT/sys/module" ] || exit_missing_or_denied "$ROOT/sys/module"
+  tsv_row name version srcversion build_id initstate taint refcnt holders
+  for d in "$ROOT"/sys/module/*; do
+    name=${d##*/}
+    is_ascend_module "$name" || continue
+    read_value "$d/version"; version=$V
+    read_value "$d/srcversion"; srcversion=$V
+    read_value "$d/initstate"; initstate=$V
+    read_value "$d/taint"; taint=$V
+    read_value "$d/refcnt"; refcnt=$V
+    build_id=""
+    note=$d/notes/.note.gnu.build-id
+    if [ -r "$note" ]; then
+      build_id=$(od -An -v -tx1 -j16 "$note" 2>/dev/null | tr -d ' \n')
+    fi
+    holders=""
+    for h in "$d"/holders/*; do
+      [ -e "$h" ] || [ -L "$h" ] || continue
+      holders+="${holders:+,}${h##*/}"
+    done
+    tsv_row "$name" "$version" "$srcversion" "$build_id" "$initstate" "$taint" "$refcnt" "$holders"
+  done
+}
+
+# "srcversion<TAB>vermagic<TAB>build_id" of module file $1 (compression $2), read from its
+# decompressed content: a temporary file under the output directory (TMPDIR), removed after.
+module_strings() {
+  local dec f bid="" hex
+  case $2 in
+    none) dec=() ;;
+    gz) dec=(gzip -dc) ;;
+    xz) have xz || return 0; dec=(xz -dc) ;;
+    zst) have zstd || return 0; dec=(zstd -dcq) ;;
+    *) return 0 ;;
+  esac
+  if ((${#dec[@]})); then
+    f=${TMPDIR:-/tmp}/module.$BASHPID
+    "${dec[@]}" < "$1" > "$f" 2>/dev/null || { rm -f "$f"; return 0; }
+  else
+    f=$1
+  fi
+  # The GNU build-id note: readelf where it reads the file, else the note's bytes (namesz 4,
+  # descsz 20, type 3, "GNU\0", then the 20-byte id), looked for in the first 64 KiB: a
+  # module's notes are its first sections, and a whole module in hex is megabytes of text.
+  if have readelf; then
+    bid=$(readelf -n "$f" 2>/dev/null | sed -n 's/^ *Build ID: *\([0-9a-f]*\).*/\1/p' | head -n 1)
+  fi
+  if [ -z "$bid" ]; then
+    hex=$(head -c 65536 "$f" 2>/dev/null | od -An -v -tx1 | tr -d ' \n')
+    case $hex in
+      *040000001400000003000000474e5500????????????????????????????????????????*)
+        hex=${hex#*040000001400000003000000474e5500}
+        bid=${hex:0:40} ;;
+    esac
+  fi
+  tr '\0' '\n' < "$f" 2>/dev/null | awk -v bid="$bid" '
+    !s && /^srcversion=/ { s = substr($0, 12) }
+    !v && /^vermagic=/ { v = substr($0, 10) }
+    s && v { exit }
+    END { printf "%s\t%s\t%s", s, v, bid }'
+  [ "$f" = "$1" ] || rm -f "$f"
+}
+
+bg_tree_tsv() {
+  local kd kver f base mod hp type lt lm rp exists comp size tm tc sha sv vm bi strs st
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  tsv_row kver module path type link_target resolved_path target_exists compression size \
+    link_mtime target_mtime target_ctime sha256 srcversion build_id vermagic
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -d "$kd" ] || continue
+    kver=${kd##*/}
+    find "$kd" \( -type f -o -type l \) -name '*.ko*' -print0 |
+      while IFS= read -r -d '' f; do
+        base=${f##*/}
+        mod=${base%%.ko*}
+        mod=${mod//-/_}
+        is_ascend_module "$mod" || continue
+        hp=${f#"$ROOT"}
+        type=f lt="" lm=""
+        if [ -L "$f" ]; then
+          type=l
+          lt=$(readlink "$f")
+          ((HAVE_STAT)) && lm=$(stat -c %Y "$f" 2>/dev/null)
+        fi
+        resolve_in_root "$ROOT" "$hp"
+        rp=$RESOLVED
+        exists=0 size="" tm="" tc="" sha="" sv="" vm="" bi=""
+        case ${rp:-$hp} in
+          *.ko) comp=none ;;
+          *.ko.xz) comp=xz ;;
+          *.ko.zst) comp=zst ;;
+          *.ko.gz) comp=gz ;;
+          *) comp="" ;;
+        esac
+        if [ -n "$rp" ] && [ -f "$ROOT$rp" ]; then
+          exists=1
+          if ((HAVE_STAT)); then
+            st=$(stat -c '%s %Y %Z' "$ROOT$rp" 2>/dev/null)
+            # shellcheck disable=SC2086  # three numbers
+            set -- $st
+            size=$1 tm=$2 tc=$3
+          else
+            file_size "$ROOT$rp"; size=$SIZE
+          fi
+          hash_file "$ROOT$rp"; sha=$HASH
+          strs=$(module_strings "$ROOT$rp" "$comp")
+          sv=${strs%%$'\t'*}
+          vm=${strs#*$'\t'}
+          bi=${vm#*$'\t'}
+          vm=${vm%%$'\t'*}
+        fi
+        tsv_row "$kver" "$mod" "$hp" "$type" "$lt" "$rp" "$exists" "$comp" "$size" "$lm" \
+          "$tm" "$tc" "$sha" "$sv" "$bi" "$vm"
+      done
+  done
+}
+
+# Lines of each kernel's modules.dep that name an Ascend module, prefixed "<kver>:".
+bg_modules_dep() {
+  local kd re='(^|/)(drv_|ascend_|asdrv_|dbl_|vdrv_|ts_agent|ts_debug|debug_switch|npu_peermem|tc_pcidev|ubdevshm)' any=0
+  [ -d "$ROOT/lib/modules" ] || exit_missing_or_denied "$ROOT/lib/modules"
+  for kd in "$ROOT"/lib/modules/*; do
+    [ -f "$kd/modules.dep" ] || continue
+    any=1
+    grep -E "$re" "$kd/modules.dep" | sed "s#^#${kd##*/}:#"
+  done
+  ((any)) || { echo "no modules.dep under /lib/modules" >&2; exit 65; }
+  return 0
+}
+
+# KVERS = the running kernel and the boot default (from system/kernels.tsv); MODNAMES = the
+# Ascend modules loaded or installed (from modules/sysfs.tsv and modules/tree.tsv).
+modules_known() {
+  local f k
+  KVERS=() MODNAMES=()
+  declare -A known=()
+  f=$BUNDLE/system/kernels.tsv
+  if [ -f "$f" ]; then
+    while IFS=$'\t' read -r k run boot _; do
+      [ "$k" = kver ] && continue
+      if [ "$run" = 1 ] || [ "$boot" = 1 ]; then KVERS+=("$k"); fi
+    done < "$f"
+  fi
+  for f in sysfs tree; do
+    [ -f "$BUNDLE/modules/$f.tsv" ] || continue
+    while IFS=$'\t' read -r a b _; do
+      [ "$f" = tree ] && a=$b
+      case $a in name|module|"") continue ;; esac
+      [ -n "${known[$a]}" ] && continue
+      known[$a]=1
+      MODNAMES+=("$a")
+    done < "$BUNDLE/modules/$f.tsv"
+  done
+}
+
+module_tool_steps() {
+  local k m
+  modules_known
+  for k in "${KVERS[@]}"; do
+    for m in "${MODNAMES[@]}"; do
+      step_exec "modules/modinfo/$k/$m.txt" host modinfo -k "$k" "$m"
+      step_exec "modules/modprobe-deps/$k/$m.txt" host modprobe -S "$k" --show-depends "$m"
+    done
+  done
+  for m in "${MODNAMES[@]}"; do
+    step_exec "modules/modprobe-dry-run/$m.txt" host modprobe -n -v "$m"
+  done
+}
+
+initramfs_steps() {
+  local k tool=""
+  tool_path lsinitrd; [ -n "$TP" ] && tool=$TP
+  if [ -z "$tool" ]; then tool_path lsinitramfs; tool=$TP; fi
+  for k in "${KVERS[@]}"; do
+    if [ -z "$tool" ]; then
+      reset_result
+      step_gate host || return 0
+      [ -n "$R_STATUS" ] || { R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found; }
+      record_item "modules/initramfs-$k.txt" "/boot" ""
+      continue
+    fi
+    step_func "modules/initramfs-$k.txt" /boot bg_initramfs "$k" "$tool"
+  done
+}
+
+# Ascend entries of the initramfs of kernel $1 ($2 = lsinitrd or lsinitramfs).
+bg_initramfs() {
+  local k=$1 tool=$2 img="" f
+  for f in "/boot/initramfs-$k.img" "/boot/initrd.img-$k" "/boot/initrd-$k"; do
+    [ -e "$ROOT$f" ] && { img=$ROOT$f; break; }
+  done
+  [ -n "$img" ] || { echo "no initramfs for $k" >&2; exit 65; }
+  need_readable "$img"
+  "$tool" "$img" > "$STEP_BASE.full" || return $?
+  grep -E 'drv_|ascend|asdrv_|dbl_|davinci|npu' "$STEP_BASE.full"
+  rm -f "$STEP_BASE.full"
+  return 0
+}
+
+bg_dkms_tree() {
+  local d=$ROOT/var/lib/dkms/davinci_ascend
+  [ -d "$d" ] || exit_missing_or_denied "$d"
+  find "$d/" -maxdepth 6 -printf '%M %s %TY-%Tm-%Td %TH:%TM %p\t%l\n' | sed "s#^\([^/]*\)$ROOT/#\1/#"
+}
+
+# =========================================================================================
+# src/ascend.sh
+# Phase ascend: the Ascend install (install info, driver and firmware versions, CANN installs
+# and their component versions, paths named by the processes' variables, seclog, hccn.conf).
+
+phase_ascend() {
+  local p drv=/usr/local/Ascend id dir kind f rel line
+  step_copy ascend/ascend_install.info /etc/ascend_install.info
+  if [ -f "$BUNDLE/ascend/ascend_install.info" ]; then
+    p=$(sed -n 's/^Driver_Install_Path_Param=//p' "$BUNDLE/ascend/ascend_install.info" | head -n 1)
+    case $p in /*) drv=${p%/} ;; esac
+  fi
+  step_copy ascend/driver-version.info "$drv/driver/version.info"
+  step_copy ascend/firmware-version.info "$drv/firmware/version.info"
+  step_func ascend/cann/index.tsv /usr/local/Ascend bg_cann_index /usr/local/Ascend "$drv" /etc/Ascend
+  if [ -f "$BUNDLE/ascend/cann/index.tsv" ]; then
+    while IFS=$'\t' read -r id dir kind _ _ _ f; do
+      [ "$id" = id ] && continue
+      [[ $id =~ ^c[0-9]+$ ]] || continue
+      rel=${f#"$dir"/}
+      step_copy "ascend/cann/$id/$rel" "$f"
+      for line in version.cfg version.info; do
+        [ -e "$ROOT$dir/$line" ] && step_copy "ascend/cann/$id/$line" "$dir/$line"
+      done
+      cann_component_versions "$id" "$dir" "$kind"
+    done < "$BUNDLE/ascend/cann/index.tsv"
+  fi
+  step_func ascend/paths.tsv /usr/local/Ascend bg_paths_tsv "${TARGET_PIDS[@]}"
+  STEP_KEEP=1 step_func ascend/seclog /var/log/ascend_seclog bg_list_named /var/log/ascend_seclog '*'
+  if [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_func "ascend/seclog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
+    done < "$R_OUT"
+  elif [ -n "$R_STATUS" ] && [ "$R_STATUS" != absent ]; then
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/seclog
+    record_item ascend/seclog /var/log/ascend_seclog ""
+  fi
+  step_copy ascend/hccn.conf /etc/hccn.conf
+}
+
+# ascend/cann/index.tsv rows, one install a line: every *_install.info within a bounded
+# depth of the install roots; copies of each install's info files are made by the caller.
+bg_cann_index() {
+  local r f dir kind ver id=0 rd base seen=" " any=0
+  tsv_row id install_dir kind version resolved_dir seen_from info_file
+  for r in "$@"; do
+    [ -d "$ROOT$r" ] || continue
+    any=1
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      dir=${f%/*}
+      case $dir in *-linux) dir=${dir%/*} ;; esac
+      base=${f##*/}
+      case $base in
+        ascend_toolkit_*) kind=toolkit ;;
+        ascend_cann_*) kind=cann ;;
+        ascend_nnal_*|*nnal*) kind=nnal ;;
+        ascend_nnae_*|*nnae*) kind=nnae ;;
+        *ops*|*opp*) kind=ops ;;
+        *) kind=cann ;;
+      esac
+      ver=$(sed -n 's/^[Vv]ersion=//p' "$ROOT$f" 2>/dev/null | head -n 1)
+      resolve_in_root "$ROOT" "$dir"; rd=$RESOLVED
+      [[ $seen == *" $rd/$base "* ]] && continue
+      seen+="$rd/$base "
+      id=$((id + 1))
+      tsv_row "c$id" "$dir" "$kind" "$ver" "$rd" host "$f"
+    done < <(find "$ROOT$r/" -maxdepth 4 -name '*_install.info' -print0 2>/dev/null)
+  done
+  ((any)) || { echo "no CANN install root ($*)" >&2; exit 65; }
+  return 0
+}
+
+# Copies the share/info/<component>/version.info files of CANN install $2 (index id $1,
+# kind $3) to ascend/cann/<id>/share/info/...: the ops ones for an ops install, the others
+# for the toolkit (both kinds may share one directory).
+cann_component_versions() {
+  local id=$1 dir=$2 kind=$3 f comp
+  STEP_KEEP=1 step_func "ascend/cann/$id/share/info" "$dir/share/info" bg_list_files "$dir/share/info" 2
+  [ "$R_STATUS" = ok ] && [ -s "$R_OUT" ] || return 0
+  while IFS= read -r -d '' f; do
+    f=${f#"$ROOT"}
+    case $f in */share/info/*/version.info) ;; *) continue ;; esac
+    comp=${f%/version.info}
+    comp=${comp##*/}
+    case $kind:$comp in
+      ops:ops*|ops:opp*) ;;
+      ops:*|*:ops*|*:opp*) continue ;;
+    esac
+    step_copy "ascend/cann/$id/${f#"$dir"/}" "$f"
+  done < "$R_OUT"
+}
+
+# ascend/paths.tsv: the Ascend links and every directory named by an Ascend variable,
+# LD_LIBRARY_PATH or PYTHONPATH of a collected process (from its collected environ), each
+# resolved through that process's root.
+bg_paths_tsv() {
+  local pid env rec name val p via t seen=" "
+  tsv_row path exists type resolved_path seen_from
+  path_row() {
+    local via=$1 p=$2 from=$3 rp e=0 t=-
+    [[ $seen == *" $from:$p "* ]] && return 0
+    seen+="$from:$p "
+    resolve_in_root "$ROOT$via" "$p"; rp=$RESOLVED
+    if [ -L "$ROOT$via$p" ]; then t=l; elif [ -d "$ROOT$via$p" ]; then t=d; elif [ -e "$ROOT$via$p" ]; then t=f; fi
+    [ -e "$ROOT$via$rp" ] && e=1
+    tsv_row "$p" "$e" "$t" "$rp" "$from"
+  }
+  for p in /usr/local/Ascend/ascend-toolkit/latest /usr/local/Ascend/cann /usr/local/Ascend/latest \
+    /usr/local/Ascend/nnal/atb/latest /usr/local/Ascend/driver; do
+    if [ -e "$ROOT$p" ] || [ -L "$ROOT$p" ]; then path_row "" "$p" host; fi
+  done
+  for pid in "$@"; do
+    env=$BUNDLE/processes/$pid/environ
+    [ -f "$env" ] || continue
+    via=/proc/$pid/root
+    [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+    while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+      name=${rec%%=*} val=${rec#*=}
+      case $name in ASCEND_*|LD_LIBRARY_PATH|PYTHONPATH) ;; *) continue ;; esac
+      val=$val:
+      while [ -n "$val" ]; do
+        p=${val%%:*} val=${val#*:}
+        case $p in /*) path_row "$via" "$p" "pid:$pid" ;; esac
+      done
+    done < "$env"
+  done
+}
+
+# =========================================================================================
+# src/logs.sh
+# Phase logs: the plog and device-log trees of each target process and of the host, queued,
+# then copied (capped; with --max-total-mb, in an order that keeps what matters first), and
+# logs/index.tsv.
+
+phase_logs() {
+  local pid d
+  LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
+  LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
+  LQ_DEST=() LQ_HP=() LQ_OP=() LQ_ORIGIN=() LQ_PIDS=() LQ_MTIME=() LQ_SIZE=()
+  mount_ns 1; HOST_MNTNS=$MNTNS
+  [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
+  for pid in "${TARGET_PIDS[@]}"; do
+    ((INTERRUPTED)) && break
+    collect_process_logs "$pid"
+  done
+  collect_log_root host /root/ascend/log
+  STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+  fi
+  collect_log_root host /var/log/npu
+  for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
+  copy_queued_logs
+  ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
+  reset_result
+  if [ "$LOG_LIST_STATUS" = ok ] || [ ${#LOG_INDEX_ROWS[@]} -gt 0 ]; then
+    step_gen logs/index.tsv gen_log_index
+    return 0
+  fi
+  R_STATUS=${LOG_LIST_STATUS:-skipped} R_REASON=$LOG_LIST_REASON R_ERROR=$LOG_LIST_ERROR
+  R_START=$LOG_LIST_START R_DUR=$LOG_LIST_DUR
+  record_item logs/index.tsv /root/ascend/log ""
+}
+
+# The directories matching /home/*/ascend/log, one a line (a find, not a glob in the main
+# process: a home on a dead NFS server blocks).
+bg_home_log_dirs() {
+  [ -d "$ROOT/home" ] || exit_missing_or_denied "$ROOT/home"
+  find "$ROOT/home/" -mindepth 3 -maxdepth 3 -path '*/ascend/log' -type d 2>/dev/null |
+    sed "s#^$ROOT/home//*#/home/#"
+}
+
+# Lists every file under directory $2, seen through $3 (empty = the host's /,
+# /proc/<pid>/root = a process's root), for logs/$1/<path>: each is queued (LQ_*) for
+# copy_queued_logs, the listing's outcome goes to LOG_LIST_*. A directory or file already
+# taken is not taken again.
+collect_log_root() {
+  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids mt sz
+  [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
+  LOG_DIRS_SEEN[$origin:$dir]=1
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_log_files "$via$dir"
+  [ -n "$R_STATUS" ] || return 0
+  [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
+  # logs/index.tsv reports the first listing that found the directory.
+  if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
+    LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
+    LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
+  fi
+  list=$R_OUT
+  [ -n "$list" ] && [ -s "$list" ] || return 0
+  while IFS=$'\t' read -r -d '' mt sz f; do
+    hp=${f#"$ROOT"}
+    op=${hp#"$via"}
+    dest=logs/$origin$op
+    [ -z "${LOG_DESTS_SEEN[$dest]}" ] || continue
+    LOG_DESTS_SEEN[$dest]=1
+    base=${hp##*/}
+    pids=""
+    if [[ $base =~ ^(plog|device|device-app)-([0-9]+)_ ]]; then pids=${BASH_REMATCH[2]}; fi
+    mt=${mt%%.*}
+    [[ $mt =~ ^[0-9]+$ ]] || mt=0
+    [[ $sz =~ ^[0-9]+$ ]] || sz=0
+    LQ_DEST+=("$dest") LQ_HP+=("$hp") LQ_OP+=("$op") LQ_ORIGIN+=("$origin") LQ_PIDS+=("$pids")
+    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz")
+  done < "$list"
+}
+
+# The log directories of target process $1, seen through its root: its
+# ASCEND_PROCESS_LOG_PATH, ASCEND_WORK_PATH/log and HOME/ascend/log (from the collected
+# environ). Origin: host when it shares the host's mount namespace, mnt-<id> otherwise.
+collect_process_logs() {
+  local pid=$1 env=$BUNDLE/processes/$1/environ rec home="" d dirs=() origin=host via=""
+  [ -f "$env" ] || return 0
+  while IFS= read -r -d '' rec || [ -n "$rec" ]; do
+    case $rec in
+      ASCEND_PROCESS_LOG_PATH=?*) dirs+=("${rec#*=}") ;;
+      ASCEND_WORK_PATH=?*) dirs+=("${rec#*=}/log") ;;
+      HOME=?*) home=${rec#*=} ;;
+    esac
+  done < "$env"
+  [ -n "$home" ] && dirs+=("$home/ascend/log")
+  mount_ns "$pid"
+  if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
+    origin=mnt-$MNTNS via=/proc/$pid/root
+  fi
+  for d in "${dirs[@]}"; do
+    case $d in /*) ;; *) continue ;; esac
+    resolve_in_root "$ROOT$via" "$d" || continue
+    collect_log_root "$origin" "$RESOLVED" "$via"
+  done
+}
+
+# Like bg_list_files, for logs: "mtime<TAB>size<TAB>path" records, NUL-separated.
+bg_list_log_files() {
+  local d=$ROOT$1 age=()
+  [ -e "$d" ] || exit_missing_or_denied "$d"
+  if [ ! -r "$d" ] || [ ! -x "$d" ]; then echo "permission denied: $1" >&2; exit 66; fi
+  [ -n "$SINCE_MIN" ] && age=(-mmin "-$SINCE_MIN")
+  find "$d/" -maxdepth 6 -type f "${age[@]}" -printf '%T@\t%s\t%p\0'
+}
+
+# Which of the files listed NUL-separated in file $1 (host paths) hold an ERROR or timeout
+# line: their paths, NUL-separated (grep stops reading a file at its first such line).
+bg_error_files() {
+  local files=() f i
+  while IFS= read -r -d '' f; do files+=("$ROOT$f"); done < "$1"
+  for ((i = 0; i < ${#files[@]}; i += 100)); do
+    grep -l -Z -i -E 'error|timeout|timed out' -- "${files[@]:i:100}" 2>/dev/null
+  done
+  return 0
+}
+
+# Copies queued log $1 (an LQ_* index) capped at $2 bytes, and adds its logs/index.tsv row.
+copy_queued_log() {
+  local i=$1
+  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_log_capped "${LQ_HP[i]}" "$2"
+  [ "$R_STATUS" = ok ] || return 0
+  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" \
+    "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")
+}
+
+# Copies the queued logs. Without --max-total-mb every one is taken, each capped at LOG_CAP.
+# With it, the logs share what the bundle has left (less a tenth of the bound for the steps
+# after them), in this order: the first and the last file of each series (a process's files
+# in one directory; the first holds the first stall report, the last the end), then files
+# holding ERROR or timeout lines, then the newest. A file that no longer fits whole is cut
+# (head, tail, first and last ERROR/timeout) to what is left; one for which less than 64 KiB
+# is left is skipped (reason option) and listed in logs/index.tsv with no kept range.
+copy_queued_logs() {
+  local n=${#LQ_DEST[@]} i key tier used left cap list hits f
+  local -A oldest=() newest=() err=() tiers=()
+  ((n)) || return 0
+  if ((OPT_MAX_TOTAL_MB == 0)); then
+    for ((i = 0; i < n; i++)); do copy_queued_log "$i" "$LOG_CAP"; done
+    return 0
+  fi
+  for ((i = 0; i < n; i++)); do
+    key=${LQ_ORIGIN[i]}:${LQ_PIDS[i]}:${LQ_OP[i]%/*}
+    f=${oldest[$key]}
+    if [ -z "$f" ] || ((LQ_MTIME[i] < LQ_MTIME[f])); then oldest[$key]=$i; fi
+    f=${newest[$key]}
+    if [ -z "$f" ] || ((LQ_MTIME[i] >= LQ_MTIME[f])); then newest[$key]=$i; fi
+  done
+  list=$WORK/log-files.list
+  for ((i = 0; i < n; i++)); do printf '%s\0' "${LQ_HP[i]}"; done > "$list"
+  STEP_KEEP=1 step_func logs/index.tsv "" bg_error_files "$list"
+  [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do err[${f#"$ROOT"}]=1; done < "$R_OUT"
+  fi
+  # Order: tier (1 first files, 2 last files, 3 with errors, 4 the rest), newest first.
+  for f in "${newest[@]}"; do tiers[$f]=2; done
+  for f in "${oldest[@]}"; do tiers[$f]=1; done
+  for ((i = 0; i < n; i++)); do
+    tier=${tiers[$i]:-4}
+    [ "$tier" = 4 ] && [ -n "${err[${LQ_HP[i]}]}" ] && tier=3
+    printf '%s\t%s\t%s\n' "$tier" "${LQ_MTIME[i]}" "$i"
+  done | sort -t "$(printf '\t')" -k1,1n -k2,2nr -k3,3n > "$WORK/log-order.tsv"
+  used=$(find "$BUNDLE" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%d", s }')
+  left=$((OPT_MAX_TOTAL_MB * 1048576 * 9 / 10 - ${used:-0}))
+  while IFS=$'\t' read -r tier _ i; do
+    ((INTERRUPTED)) && break
+    cap=$LOG_CAP
+    ((LQ_SIZE[i] < cap)) && cap=${LQ_SIZE[i]}
+    if ((cap > left)); then
+      if ((left < 65536)); then
+        skip_queued_log "$i"
+        continue
+      fi
+      cap=$left
+    fi
+    copy_queued_log "$i" "$cap"
+    left=$((left - ${R_BYTES:-0}))
+  done < "$WORK/log-order.tsv"
+}
+
+# Records queued log $1 as skipped for the --max-total-mb budget.
+skip_queued_log() {
+  local i=$1
+  reset_result
+  step_gate host || return 0
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=total_budget; }
+  record_item "${LQ_DEST[i]}" "${LQ_HP[i]}" ""
+  LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" 1 "[]")")
+}
+
+gen_log_index() {
+  tsv_row path original_path origin pids truncated kept_ranges
+  local r
+  for r in "${LOG_INDEX_ROWS[@]}"; do printf '%s\n' "$r"; done
+}
+
+# =========================================================================================
+# src/extra.sh
+# Phase extra: files the user asked for with --add.
+
+# Files the user asked for with --add: under extra/<original path>.
+phase_extra() {
+  local p
+  for p in "${OPT_ADD[@]}"; do
+    if [ -d "$ROOT$p" ]; then copy_listed extra "$p"; else step_copy "extra$p" "$p"; fi
+  done
+}
+
+# =========================================================================================
+# src/stacks.sh
+# --stacks: `py-spy dump --pid P` of each target Python process, between the two thread
+# samples. py-spy stops the process for the moment it reads the stacks from its memory and
+# changes nothing; it is not a device tool. Without --stacks each dump is recorded as skipped
+# (reason option), so that the analyzer can name the option that would have collected it.
+
+stack_steps() {
+  local pid path
+  for pid in "${TARGET_PIDS[@]}"; do
+    python_process "$pid" || continue
+    path=processes/$pid/py-spy-dump.txt
+    if ((OPT_STACKS)); then
+      step_exec "$path" host py-spy dump --pid "$pid"
+    else
+      record_skipped_option "$path"
+    fi
+  done
+}
+
+# Whether target process $1 runs Python, from its collected files (no host file is read):
+# its exe or argv[0] is python*, or it maps libpython.
+python_process() {
+  local b=$BUNDLE/processes/$1 exe="" argv0=""
+  [ -f "$b/exe.txt" ] && IFS= read -r exe < "$b/exe.txt"
+  [ -f "$b/cmdline" ] && IFS= read -r -d '' argv0 < "$b/cmdline"
+  case ${exe##*/}:${argv0##*/} in python*|*:python*) return 0 ;; esac
+  [ -f "$b/maps" ] && grep -q -F libpython "$b/maps"
+}
+
+# =========================================================================================
+# src/device.sh
+# Phase device: npu-smi and hccn_tool, last among the phases: a device tool may hang, and a
+# device step that times out or is abandoned makes the later ones skipped
+# (device_unresponsive). None of them runs in --safe-mode.
+
+# What hccn_tool is asked about each device (logic id N): ascend/hccn-<query>-N.txt holds
+# `hccn_tool -i N -<query> -g`. link: up or down; net_health: the RoCE port's health check;
+# ip: its address and mask; optical: the optical module; link_stat: link up/down history;
+# stat: packet and error counters.
+HCCN_QUERIES=(link net_health ip optical link_stat stat)
+
 phase_device() {
-  local npu chip logic rest k seen_ids=" " logics=()
+  local npu chip logic rest k q seen_ids=" " logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
   [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
@@ -2304,7 +2442,9 @@ phase_device() {
     done < "$BUNDLE/ascend/npu-smi-map.txt"
   done
   for logic in "${logics[@]}"; do
-    step_exec "ascend/hccn-link-$logic.txt" device hccn_tool -i "$logic" -link -g
+    for q in "${HCCN_QUERIES[@]}"; do
+      step_exec "ascend/hccn-$q-$logic.txt" device hccn_tool -i "$logic" "-$q" -g
+    done
   done
 }
 
@@ -2318,15 +2458,65 @@ usage_step() {
   run_step device "$path" "$TP" "$J" bg_sampled "$TP" "${argv[@]:1}"
 }
 
-# ---------------------------------------------------------------------------------------
-# Collector C: device probes (--probes), a dead host's disk (--sysroot), device logs
-# (--device-logs). What each probe result means: docs/probes.md.
+# One npu-smi usages sample: "sampled_utc=" then the tool's output.
+bg_sampled() {
+  epoch_now; iso_utc "$EPOCH"
+  printf 'sampled_utc=%s\n' "$ISO"
+  bg_exec "$@"
+}
+
+# =========================================================================================
+# src/device_logs.sh
+# Phase device_logs (--device-logs): msnpureport's export of the device logs.
+
+# msnpureport writes a time-stamped directory into its working directory (a scratch
+# directory here); what it wrote goes to ascend/device-logs/ as it is, one item a file, and
+# its own messages to ascend/msnpureport.txt. It talks to the device: a device step.
+phase_device_logs() {
+  local argv=(msnpureport -f) scratch=$WORK/device-logs f rel execj status
+  json_argv "${argv[@]}"; execj=$J
+  tool_path msnpureport
+  if [ -z "$TP" ]; then step_exec ascend/msnpureport.txt device "${argv[@]}"; return; fi
+  mkdir -p "$scratch"
+  STEP_LIMIT=$((OPT_TIMEOUT * 6)) \
+    STEP_KEEP=1 run_step device ascend/msnpureport.txt "$TP" "$execj" bg_exec_in "$scratch" "$TP" "${argv[@]:1}"
+  [ -n "$R_STATUS" ] || return 0
+  status=$R_STATUS
+  if [ -n "$R_OUT" ]; then
+    ensure_parent ascend/msnpureport.txt
+    cat "$R_OUT" > "$BUNDLE/ascend/msnpureport.txt"
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/msnpureport.txt
+    record_bundle_file ascend/msnpureport.txt "$TP" "$execj"
+  else
+    record_item ascend/msnpureport.txt "$TP" "$execj"
+  fi
+  [ -d "$scratch" ] || return 0
+  # A copy, not a move: a tool that escaped the kill may still be writing in the scratch.
+  mkdir -p "$BUNDLE/ascend/device-logs" && cp -R "$scratch/." "$BUNDLE/ascend/device-logs/"
+  while IFS= read -r -d '' f; do
+    rel=${f#"$BUNDLE/"}
+    R_STATUS=$status
+    record_bundle_file "$rel" "msnpureport export" "$execj"
+  done < <(find "$BUNDLE/ascend/device-logs" -type f -print0 | sort -z)
+}
+
+# Runs tool $2... in directory $1 (msnpureport writes into its working directory).
+bg_exec_in() {
+  cd "$1" || exit 66
+  shift
+  bg_exec "$@"
+}
+
+# =========================================================================================
+# src/probes.sh
+# Phase probes (--probes): small torch_npu checks on one device, each a step of its own.
+# What each probe result means: docs/probes.md.
 
 PROBE_NAMES=(ones_copyback cpu_rand_h2d matmul rand randn randint)
-NOTES_C=()          # free text for the manifest's "notes"
 
-# The probe program, one small check per run, chosen by name. Written to collector/probe.py
-# (a quoted string, not a here-document: see usage). It imports the job's torch_npu, does
+# The probe program (src/probe.py), one small check per run, chosen by name. The build
+# embeds it here as a quoted string (not a here-document: see usage); the run writes it to
+# collector/probe.py. It imports the job's torch_npu, does
 # its work on one device, synchronises, and prints one value; a fault shows as an exception
 # (exit 1) or as no end at all (the collector's timeout).
 PROBE_CODE='# ascend-collect device probe: python probe.py NAME --device N (docs/probes.md)
@@ -2366,229 +2556,95 @@ print(y.item())
 
 gen_probe_code() { printf '%s' "$PROBE_CODE"; }
 
-# Checks and settles the options of Collector C after parse_args; picks the phases.
-check_options_c() {
-  local v
-  if [ -n "$OPT_SYSROOT" ]; then
-    [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
-    if ((OPT_PROBES || OPT_DEVICE_LOGS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
-      usage_error "--probes, --device-logs and --pid need the live host, not --sysroot"
-    fi
-    case $OPT_SYSROOT in /*) ;; *) OPT_SYSROOT=$PWD/$OPT_SYSROOT ;; esac
-    while [[ $OPT_SYSROOT == */ && $OPT_SYSROOT != / ]]; do OPT_SYSROOT=${OPT_SYSROOT%/}; done
-    [ "$OPT_SYSROOT" != / ] || usage_error "--sysroot / is the live host: leave the option out"
-    [ -d "$OPT_SYSROOT" ] || usage_error "--sysroot needs a directory, not '$OPT_SYSROOT'"
-    [[ $OPT_KERNEL =~ ^[A-Za-z0-9._+-]+$ ]] || usage_error "--kernel needs a kernel release, not '$OPT_KERNEL'"
-    [ -d "$OPT_SYSROOT/lib/modules/$OPT_KERNEL" ] ||
-      progress "warning: $OPT_SYSROOT/lib/modules/$OPT_KERNEL does not exist"
-    # Every host file is read under the image (the same prefix as the test hook), and the
-    # bundle carries the image's host name, not the rescue system's.
-    ASCEND_COLLECT_ROOT=$OPT_SYSROOT
-    if [ -f "$OPT_SYSROOT/etc/hostname" ]; then
-      IFS= read -r v < "$OPT_SYSROOT/etc/hostname"
-      [[ $v =~ ^[A-Za-z0-9._-]+$ ]] && HOSTNAME=$v
-    fi
-    PHASES=(sysroot_system sysroot_kernel sysroot_modules ascend logs extra sysroot_live)
-  elif [ -n "$OPT_KERNEL" ]; then
-    usage_error "--kernel goes with --sysroot"
+phase_probes() {
+  local name
+  mkdir -p "$BUNDLE/probes/logs" "$BUNDLE/probes/work"
+  step_gen collector/probe.py gen_probe_code
+  probe_interpreter
+  probe_environment
+  if [ -n "$PROBE_PY_HOST" ]; then
+    progress "probes on device $OPT_PROBE_DEVICE with $PROBE_PY_HOST (${OPT_PROBE_TIMEOUT}s each)"
   fi
-  if ! [[ $OPT_PROBE_DEVICE =~ ^[0-9]+$ ]] || ((10#$OPT_PROBE_DEVICE >= 1024)); then
-    usage_error "--probe-device needs a device number, not '$OPT_PROBE_DEVICE'"
-  fi
-  OPT_PROBE_DEVICE=$((10#$OPT_PROBE_DEVICE))
-  if [ -n "$OPT_PROBE_PYTHON" ] && [[ $OPT_PROBE_PYTHON != */* ]]; then
-    v=$(type -P "$OPT_PROBE_PYTHON") || usage_error "--probe-python: no '$OPT_PROBE_PYTHON' on PATH"
-    OPT_PROBE_PYTHON=$v
-  fi
-  if [ -n "$OPT_PROBE_PYTHON" ] && [ ! -x "$OPT_PROBE_PYTHON" ]; then
-    usage_error "--probe-python needs an executable file, not '$OPT_PROBE_PYTHON'"
-  fi
-  ((OPT_DEVICE_LOGS)) && PHASES+=(device_logs)
-  ((OPT_PROBES)) && PHASES+=(probes)
-  return 0
+  PROBE_SKIP_ERROR=""
+  for name in "${PROBE_NAMES[@]}"; do
+    probe_run "$name"
+  done
+  rm -rf "$BUNDLE/probes/work"
 }
 
-# Manifest fields of Collector C (each line ends with a comma: more fields follow).
-manifest_fields_c() {
-  local out="" sep="" n
-  if [ -n "$OPT_SYSROOT" ]; then
-    json_str "$OPT_SYSROOT"; out=$J
-    json_str "$OPT_KERNEL"
-    printf '"collection": "sysroot",\n"sysroot": {"dir": %s, "kernel": %s},\n' "$out" "$J"
-  fi
-  if ((OPT_PROBES)); then
-    json_str_or_null "$PROBE_PY_HOST"
-    printf '"probe_options": {"device": %s, "timeout_s": %s, "python": %s},\n' \
-      "$OPT_PROBE_DEVICE" "$OPT_PROBE_TIMEOUT" "$J"
-  fi
-  ((${#NOTES_C[@]})) || return 0
-  out=""
-  for n in "${NOTES_C[@]}"; do json_str "$n"; out+="$sep$J"; sep=", "; done
-  printf '"notes": [%s],\n' "$out"
-}
-
-# Records bundle path $1 as skipped: a live-host step a sysroot collection cannot make.
-skip_live() {
+# One probe: gate, run, then its JSON and one item for each of its files.
+probe_run() {
+  local name=$1 base=probes/$1 execj argv limit rem marker="" pid="" rc="" outcome tv ver="" f
+  argv=("$PROBE_PY_HOST" "$BUNDLE/collector/probe.py" "$name" --device "$OPT_PROBE_DEVICE")
+  json_argv "${argv[@]}"; execj=$J
   reset_result
   step_gate host || return 0
-  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=sysroot; }
-  record_item "$1" "$2" ""
-}
-
-# --- --sysroot: files under the image; tools told where the image is -----------------
-
-gen_sysroot_txt() { printf 'collection=sysroot\nsysroot=%s\nkernel=%s\n' "$OPT_SYSROOT" "$OPT_KERNEL"; }
-
-# system/time.txt with the image's zone: /etc/localtime is usually an absolute link, which
-# must resolve inside the image; bg_time_txt reads it through a link in the work directory.
-bg_sysroot_time_txt() {
-  local tz=$WORK/tzroot
-  mkdir -p "$tz/etc" || exit 66
-  if resolve_in_root "$ROOT" /etc/localtime && [ -f "$ROOT$RESOLVED" ]; then
-    ln -sfn "$ROOT$RESOLVED" "$tz/etc/localtime"
-  fi
-  [ -f "$ROOT/etc/timezone" ] && cp "$ROOT/etc/timezone" "$tz/etc/timezone"
-  ROOT=$tz bg_time_txt
-}
-
-phase_sysroot_system() {
-  step_gen system/sysroot.txt gen_sysroot_txt
-  NOTES_C+=("sysroot collection: files read under $OPT_SYSROOT, kernel $OPT_KERNEL; no process, device or live-kernel steps")
-  skip_live system/uname.txt ""
-  step_copy system/os-release /etc/os-release
-  skip_live system/cmdline /proc/cmdline
-  step_func system/time.txt /etc/localtime bg_sysroot_time_txt
-  resolve_in_root "$ROOT" /etc/localtime || RESOLVED=/etc/localtime
-  step_copy system/localtime.tzif "$RESOLVED"
-  skip_live system/boot.txt /proc/sys/kernel/random/boot_id
-  step_func system/kernels.tsv /lib/modules bg_kernels_tsv
-  skip_live system/pci-devices.tsv /sys/bus/pci/devices
-  skip_live system/lspci.txt ""
-  skip_live system/devices.txt /dev/davinci
-  skip_live mounts/mountinfo.txt /proc/self/mountinfo
-}
-
-# The kernel journal of the image (journalctl -D), its syslog files, nothing of the live
-# kernel. Boot -0 is the image's last boot (with -D, boot 0 would be the live host's).
-phase_sysroot_kernel() {
-  local n f jd=$ROOT/var/log/journal
-  skip_live kernel/dmesg.txt ""
-  skip_live kernel/tainted /proc/sys/kernel/tainted
-  skip_live kernel/secure-boot.txt ""
-  if [ -d "$jd" ]; then
-    step_exec kernel/boots.txt host journalctl -D "$jd" --list-boots --utc --no-pager
-    sysroot_journal_step 0
-    if [ -f "$BUNDLE/kernel/boots.txt" ]; then
-      for ((n = 1; n <= OPT_BOOTS; n++)); do
-        grep -q -E "^ *-$n " "$BUNDLE/kernel/boots.txt" && sysroot_journal_step "$n"
-      done
+  if [ -z "$R_STATUS" ]; then
+    if ((OPT_SAFE)); then R_STATUS=skipped R_REASON=option R_ERROR=safe_mode
+    elif ((DEVICE_UNRESPONSIVE)); then R_STATUS=skipped R_REASON=device_unresponsive R_ERROR=$PROBE_SKIP_ERROR
+    elif [ -z "$PROBE_PY_EXEC" ]; then R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found
     fi
-  else
-    reset_result
-    R_STATUS=absent R_REASON=source_missing R_ERROR=not_found
-    record_item kernel/journal-b0.jsonl /var/log/journal ""
   fi
-  STEP_KEEP=1 step_func kernel/syslog /var/log bg_list_named /var/log 'messages*' 'kern.log*' 'syslog*'
-  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r -d '' f; do
-      f=${f#"$ROOT"}
-      step_func "kernel/syslog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
-    done < "$R_OUT"
+  if [ -n "$R_STATUS" ]; then
+    record_item "$base.json" "$PROBE_PY_HOST" "$execj"
+    return 0
   fi
-}
-
-# Boot -$1 of the image's journal as kernel/journal-b0.jsonl, journal-b-1.jsonl, ...
-sysroot_journal_step() {
-  local path=kernel/journal-b0.jsonl argv
-  ((${1} > 0)) && path=kernel/journal-b-$1.jsonl
-  argv=(journalctl -D "$ROOT/var/log/journal" -k -b "-$1" -o json --all --no-pager)
-  tool_path journalctl
-  if [ -z "$TP" ]; then step_exec "$path" host "${argv[@]}"; return; fi
-  json_argv "${argv[@]}"
-  run_step host "$path" "$TP" "$J" bg_exec_capped "$LOG_CAP" "$TP" "${argv[@]:1}"
-}
-
-# Module files of the image: the tree, modules.dep, configs and initramfs as on a live host;
-# modinfo -b and modprobe -d resolve against the image for kernel --kernel.
-phase_sysroot_modules() {
-  local m
-  step_gen modules/ascend-names.txt gen_ascend_names
-  skip_live modules/lsmod.txt ""
-  skip_live modules/proc-modules.txt /proc/modules
-  skip_live modules/sysfs.tsv /sys/module
-  step_func modules/tree.tsv /lib/modules bg_tree_tsv
-  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
-  modules_known
-  KVERS=("$OPT_KERNEL")
-  for m in "${MODNAMES[@]}"; do
-    step_exec "modules/modinfo/$OPT_KERNEL/$m.txt" host modinfo -b "$ROOT" -k "$OPT_KERNEL" "$m"
-    step_exec "modules/modprobe-deps/$OPT_KERNEL/$m.txt" host modprobe -d "$ROOT" -S "$OPT_KERNEL" --show-depends "$m"
-  done
-  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
-    /lib/depmod.d /etc/modules-load.d
-  initramfs_steps
-  skip_live modules/dkms-status.txt ""
-  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
-}
-
-# What a dead host cannot give: its processes and its devices.
-phase_sysroot_live() {
-  skip_live processes /proc
-  skip_live ascend/npu-smi-info.txt ""
-  skip_live ascend/npu-smi-map.txt ""
-}
-
-# --- --device-logs: msnpureport's export ----------------------------------------------
-
-# Runs tool $2... in directory $1 (msnpureport writes into its working directory).
-bg_exec_in() {
-  cd "$1" || exit 66
-  shift
-  bg_exec "$@"
-}
-
-# msnpureport writes a time-stamped directory into its working directory (a scratch
-# directory here); what it wrote goes to ascend/device-logs/ as it is, one item a file, and
-# its own messages to ascend/msnpureport.txt. It talks to the device: a device step.
-phase_device_logs() {
-  local argv=(msnpureport -f) scratch=$WORK/device-logs f rel execj status
-  json_argv "${argv[@]}"; execj=$J
-  tool_path msnpureport
-  if [ -z "$TP" ]; then step_exec ascend/msnpureport.txt device "${argv[@]}"; return; fi
-  mkdir -p "$scratch"
-  STEP_LIMIT=$((OPT_TIMEOUT * 6)) \
-    STEP_KEEP=1 run_step device ascend/msnpureport.txt "$TP" "$execj" bg_exec_in "$scratch" "$TP" "${argv[@]:1}"
+  mkdir -p "$BUNDLE/probes/work/$name/cache" "$BUNDLE/probes/logs/$name"
+  # The probe's limit leaves the body time to record, stop and report before the run's end.
+  limit=$((OPT_PROBE_TIMEOUT * 1000))
+  rem=$((DEADLINE_MS - NOW_MS - (2 * KILL_GRACE + 10) * 1000))
+  ((rem < limit)) && limit=$rem
+  ((limit < 1000)) && limit=1000
+  # The run's own bound on the body, for a body that hangs itself: generous, never reached
+  # otherwise.
+  STEP_KEEP=1 STEP_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 30)) run_step host "$base.json" \
+    "$PROBE_PY_HOST" "$execj" bg_probe "$name" "$limit" "$OPT_PROBE_DEVICE" "$PROBE_PY_EXEC" \
+    "$BUNDLE/collector/probe.py"
   [ -n "$R_STATUS" ] || return 0
-  status=$R_STATUS
-  if [ -n "$R_OUT" ]; then
-    ensure_parent ascend/msnpureport.txt
-    cat "$R_OUT" > "$BUNDLE/ascend/msnpureport.txt"
-    [ -n "$R_ERRF" ] && store_err "$R_ERRF" ascend/msnpureport.txt
-    record_bundle_file ascend/msnpureport.txt "$TP" "$execj"
-  else
-    record_item ascend/msnpureport.txt "$TP" "$execj"
+  [ -s "$STEP_BASE.probe" ] && read -r marker < "$STEP_BASE.probe"
+  [ -s "$STEP_BASE.pid" ] && read -r pid < "$STEP_BASE.pid"
+  [ -s "$STEP_BASE.rc" ] && read -r rc < "$STEP_BASE.rc"
+  [[ $rc =~ ^[0-9]+$ ]] || rc=""
+  R_RC=$rc R_ERROR=""
+  case $R_STATUS:$marker in
+    abandoned:*|*:abandoned*)
+      outcome=abandoned R_STATUS=abandoned R_ERROR=unkillable
+      ABANDONED_NOTES+=("$base.json: probe process ${pid:-?} is still there after KILL (state ${marker#abandoned })")
+      MANIFEST_NOTES+=("probe $name was abandoned (still there after KILL): device_unresponsive, the later probes are skipped")
+      DEVICE_UNRESPONSIVE=1 PROBE_SKIP_ERROR=probe_abandoned ;;
+    timed_out:*|*:killed) outcome=timeout R_STATUS=timed_out R_ERROR=timeout ;;
+    failed:*) outcome=interrupted R_ERROR=${R_ERROR:-interrupted} ;;
+    *)
+      if [ "$rc" = 0 ]; then outcome=pass R_STATUS=ok
+      else outcome=error R_STATUS=failed R_ERROR=exit_${rc:-unknown}
+      fi ;;
+  esac
+  if [ -s "$STEP_BASE.info" ]; then
+    ver=$(sed -n 's/^torch_npu_version=//p' "$STEP_BASE.info" | head -n 1)
   fi
-  [ -d "$scratch" ] || return 0
-  # A copy, not a move: a tool that escaped the kill may still be writing in the scratch.
-  mkdir -p "$BUNDLE/ascend/device-logs" && cp -R "$scratch/." "$BUNDLE/ascend/device-logs/"
+  tv=false; case $outcome in timeout|abandoned) tv=true ;; esac
+  iso_utc "$R_START"
+  {
+    printf '{"name":"%s","argv":%s,"device":%s,' "$name" "$execj" "$OPT_PROBE_DEVICE"
+    json_str "$PROBE_PY_HOST"; printf '"python":%s,' "$J"
+    json_str_or_null "$ver"; printf '"torch_npu_version":%s,' "$J"
+    printf '"started_utc":"%s","rc":%s,"timed_out":%s,"duration_ms":%s,' "$ISO" "${rc:-null}" "$tv" "$R_DUR"
+    printf '"stdout_file":"%s.stdout","stderr_file":"%s.stderr","outcome":"%s",' "$base" "$base" "$outcome"
+    json_str_or_null "${PROBE_ENV_PID:+pid:$PROBE_ENV_PID}"; printf '"env_from":%s,' "$J"
+    json_argv "${PROBE_ENV_NAMES[@]}"; printf '"env_vars":%s,' "$J"
+    printf '"log_dir":"probes/logs/%s"}\n' "$name"
+  } > "$BUNDLE/$base.json"
+  [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$base.json"
+  for f in json stdout stderr status threads.txt; do
+    [ -f "$BUNDLE/$base.$f" ] && record_bundle_file "$base.$f" "$PROBE_PY_HOST" "$execj"
+  done
+  # The probe's own plogs, as its runtime wrote them.
   while IFS= read -r -d '' f; do
-    rel=${f#"$BUNDLE/"}
-    R_STATUS=$status
-    record_bundle_file "$rel" "msnpureport export" "$execj"
-  done < <(find "$BUNDLE/ascend/device-logs" -type f -print0 | sort -z)
+    R_STATUS=ok R_REASON="" R_ERROR="" R_RC=""
+    record_bundle_file "${f#"$BUNDLE/"}" "ASCEND_PROCESS_LOG_PATH of probe $name" ""
+  done < <(find "$BUNDLE/probes/logs/$name" -type f -print0 2>/dev/null | sort -z)
+  progress "probe $name: $outcome${rc:+ (rc $rc)}"
 }
-
-# Records bundle file $1 (already written) as an item with the last step's outcome (R_*).
-record_bundle_file() {
-  R_BYTES="" R_SHA=""
-  if [ -f "$BUNDLE/$1" ]; then
-    file_size "$BUNDLE/$1"; R_BYTES=$SIZE
-    hash_file "$BUNDLE/$1"; R_SHA=$HASH
-  fi
-  record_item "$1" "$2" "$3"
-}
-
-# --- --probes ----------------------------------------------------------------------------
 
 # The probe interpreter: --probe-python, else the first target process's interpreter as
 # seen from its root (its argv[0], looked up on its own PATH, else its exe), else python3.
@@ -2736,98 +2792,205 @@ bg_probe() {
   exit 0
 }
 
-phase_probes() {
-  local name
-  mkdir -p "$BUNDLE/probes/logs" "$BUNDLE/probes/work"
-  step_gen collector/probe.py gen_probe_code
-  probe_interpreter
-  probe_environment
-  if [ -n "$PROBE_PY_HOST" ]; then
-    progress "probes on device $OPT_PROBE_DEVICE with $PROBE_PY_HOST (${OPT_PROBE_TIMEOUT}s each)"
-  fi
-  PROBE_SKIP_ERROR=""
-  for name in "${PROBE_NAMES[@]}"; do
-    probe_run "$name"
-  done
-  rm -rf "$BUNDLE/probes/work"
-}
+# =========================================================================================
+# src/sysroot.sh
+# --sysroot DIR --kernel KVER: a dead host's disk. Its phases read files under the image and
+# tell tools where the image is; what needs the live host is recorded as skipped.
 
-# One probe: gate, run, then its JSON and one item for each of its files.
-probe_run() {
-  local name=$1 base=probes/$1 execj argv limit rem marker="" pid="" rc="" outcome tv ver="" f
-  argv=("$PROBE_PY_HOST" "$BUNDLE/collector/probe.py" "$name" --device "$OPT_PROBE_DEVICE")
-  json_argv "${argv[@]}"; execj=$J
+# Records bundle path $1 as skipped: a live-host step a sysroot collection cannot make.
+skip_live() {
   reset_result
   step_gate host || return 0
-  if [ -z "$R_STATUS" ]; then
-    if ((OPT_SAFE)); then R_STATUS=skipped R_REASON=option R_ERROR=safe_mode
-    elif ((DEVICE_UNRESPONSIVE)); then R_STATUS=skipped R_REASON=device_unresponsive R_ERROR=$PROBE_SKIP_ERROR
-    elif [ -z "$PROBE_PY_EXEC" ]; then R_STATUS=absent R_REASON=tool_missing R_ERROR=not_found
-    fi
-  fi
-  if [ -n "$R_STATUS" ]; then
-    record_item "$base.json" "$PROBE_PY_HOST" "$execj"
-    return 0
-  fi
-  mkdir -p "$BUNDLE/probes/work/$name/cache" "$BUNDLE/probes/logs/$name"
-  # The probe's limit leaves the body time to record, stop and report before the run's end.
-  limit=$((OPT_PROBE_TIMEOUT * 1000))
-  rem=$((DEADLINE_MS - NOW_MS - (2 * KILL_GRACE + 10) * 1000))
-  ((rem < limit)) && limit=$rem
-  ((limit < 1000)) && limit=1000
-  # The run's own bound on the body, for a body that hangs itself: generous, never reached
-  # otherwise.
-  STEP_KEEP=1 STEP_LIMIT=$((limit / 1000 + 2 * KILL_GRACE + 30)) run_step host "$base.json" \
-    "$PROBE_PY_HOST" "$execj" bg_probe "$name" "$limit" "$OPT_PROBE_DEVICE" "$PROBE_PY_EXEC" \
-    "$BUNDLE/collector/probe.py"
-  [ -n "$R_STATUS" ] || return 0
-  [ -s "$STEP_BASE.probe" ] && read -r marker < "$STEP_BASE.probe"
-  [ -s "$STEP_BASE.pid" ] && read -r pid < "$STEP_BASE.pid"
-  [ -s "$STEP_BASE.rc" ] && read -r rc < "$STEP_BASE.rc"
-  [[ $rc =~ ^[0-9]+$ ]] || rc=""
-  R_RC=$rc R_ERROR=""
-  case $R_STATUS:$marker in
-    abandoned:*|*:abandoned*)
-      outcome=abandoned R_STATUS=abandoned R_ERROR=unkillable
-      ABANDONED_NOTES+=("$base.json: probe process ${pid:-?} is still there after KILL (state ${marker#abandoned })")
-      NOTES_C+=("probe $name was abandoned (still there after KILL): device_unresponsive, the later probes are skipped")
-      DEVICE_UNRESPONSIVE=1 PROBE_SKIP_ERROR=probe_abandoned ;;
-    timed_out:*|*:killed) outcome=timeout R_STATUS=timed_out R_ERROR=timeout ;;
-    failed:*) outcome=interrupted R_ERROR=${R_ERROR:-interrupted} ;;
-    *)
-      if [ "$rc" = 0 ]; then outcome=pass R_STATUS=ok
-      else outcome=error R_STATUS=failed R_ERROR=exit_${rc:-unknown}
-      fi ;;
-  esac
-  if [ -s "$STEP_BASE.info" ]; then
-    ver=$(sed -n 's/^torch_npu_version=//p' "$STEP_BASE.info" | head -n 1)
-  fi
-  tv=false; case $outcome in timeout|abandoned) tv=true ;; esac
-  iso_utc "$R_START"
-  {
-    printf '{"name":"%s","argv":%s,"device":%s,' "$name" "$execj" "$OPT_PROBE_DEVICE"
-    json_str "$PROBE_PY_HOST"; printf '"python":%s,' "$J"
-    json_str_or_null "$ver"; printf '"torch_npu_version":%s,' "$J"
-    printf '"started_utc":"%s","rc":%s,"timed_out":%s,"duration_ms":%s,' "$ISO" "${rc:-null}" "$tv" "$R_DUR"
-    printf '"stdout_file":"%s.stdout","stderr_file":"%s.stderr","outcome":"%s",' "$base" "$base" "$outcome"
-    json_str_or_null "${PROBE_ENV_PID:+pid:$PROBE_ENV_PID}"; printf '"env_from":%s,' "$J"
-    json_argv "${PROBE_ENV_NAMES[@]}"; printf '"env_vars":%s,' "$J"
-    printf '"log_dir":"probes/logs/%s"}\n' "$name"
-  } > "$BUNDLE/$base.json"
-  [ -n "$R_ERRF" ] && store_err "$R_ERRF" "$base.json"
-  for f in json stdout stderr status threads.txt; do
-    [ -f "$BUNDLE/$base.$f" ] && record_bundle_file "$base.$f" "$PROBE_PY_HOST" "$execj"
-  done
-  # The probe's own plogs, as its runtime wrote them.
-  while IFS= read -r -d '' f; do
-    R_STATUS=ok R_REASON="" R_ERROR="" R_RC=""
-    record_bundle_file "${f#"$BUNDLE/"}" "ASCEND_PROCESS_LOG_PATH of probe $name" ""
-  done < <(find "$BUNDLE/probes/logs/$name" -type f -print0 2>/dev/null | sort -z)
-  progress "probe $name: $outcome${rc:+ (rc $rc)}"
+  [ -n "$R_STATUS" ] || { R_STATUS=skipped R_REASON=option R_ERROR=sysroot; }
+  record_item "$1" "$2" ""
 }
 
-# ---------------------------------------------------------------------------------------
-# Start and finish
+gen_sysroot_txt() { printf 'collection=sysroot\nsysroot=%s\nkernel=%s\n' "$OPT_SYSROOT" "$OPT_KERNEL"; }
+
+phase_sysroot_system() {
+  step_gen system/sysroot.txt gen_sysroot_txt
+  MANIFEST_NOTES+=("sysroot collection: files read under $OPT_SYSROOT, kernel $OPT_KERNEL; no process, device or live-kernel steps")
+  skip_live system/uname.txt ""
+  step_copy system/os-release /etc/os-release
+  skip_live system/cmdline /proc/cmdline
+  step_func system/time.txt /etc/localtime bg_sysroot_time_txt
+  resolve_in_root "$ROOT" /etc/localtime || RESOLVED=/etc/localtime
+  step_copy system/localtime.tzif "$RESOLVED"
+  skip_live system/boot.txt /proc/sys/kernel/random/boot_id
+  step_func system/kernels.tsv /lib/modules bg_kernels_tsv
+  skip_live system/pci-devices.tsv /sys/bus/pci/devices
+  skip_live system/lspci.txt ""
+  skip_live system/devices.txt /dev/davinci
+  skip_live mounts/mountinfo.txt /proc/self/mountinfo
+}
+
+# system/time.txt with the image's zone: /etc/localtime is usually an absolute link, which
+# must resolve inside the image; bg_time_txt reads it through a link in the work directory.
+bg_sysroot_time_txt() {
+  local tz=$WORK/tzroot
+  mkdir -p "$tz/etc" || exit 66
+  if resolve_in_root "$ROOT" /etc/localtime && [ -f "$ROOT$RESOLVED" ]; then
+    ln -sfn "$ROOT$RESOLVED" "$tz/etc/localtime"
+  fi
+  [ -f "$ROOT/etc/timezone" ] && cp "$ROOT/etc/timezone" "$tz/etc/timezone"
+  ROOT=$tz bg_time_txt
+}
+
+# The kernel journal of the image (journalctl -D), its syslog files, nothing of the live
+# kernel. Boot -0 is the image's last boot (with -D, boot 0 would be the live host's).
+phase_sysroot_kernel() {
+  local n f jd=$ROOT/var/log/journal
+  skip_live kernel/dmesg.txt ""
+  skip_live kernel/tainted /proc/sys/kernel/tainted
+  skip_live kernel/secure-boot.txt ""
+  if [ -d "$jd" ]; then
+    step_exec kernel/boots.txt host journalctl -D "$jd" --list-boots --utc --no-pager
+    sysroot_journal_step 0
+    if [ -f "$BUNDLE/kernel/boots.txt" ]; then
+      for ((n = 1; n <= OPT_BOOTS; n++)); do
+        grep -q -E "^ *-$n " "$BUNDLE/kernel/boots.txt" && sysroot_journal_step "$n"
+      done
+    fi
+  else
+    reset_result
+    R_STATUS=absent R_REASON=source_missing R_ERROR=not_found
+    record_item kernel/journal-b0.jsonl /var/log/journal ""
+  fi
+  STEP_KEEP=1 step_func kernel/syslog /var/log bg_list_named /var/log 'messages*' 'kern.log*' 'syslog*'
+  if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
+    while IFS= read -r -d '' f; do
+      f=${f#"$ROOT"}
+      step_func "kernel/syslog/${f##*/}" "$f" bg_copy_capped "$f" "$LOG_CAP"
+    done < "$R_OUT"
+  fi
+}
+
+# Boot -$1 of the image's journal as kernel/journal-b0.jsonl, journal-b-1.jsonl, ...
+sysroot_journal_step() {
+  local path=kernel/journal-b0.jsonl argv
+  ((${1} > 0)) && path=kernel/journal-b-$1.jsonl
+  argv=(journalctl -D "$ROOT/var/log/journal" -k -b "-$1" -o json --all --no-pager)
+  tool_path journalctl
+  if [ -z "$TP" ]; then step_exec "$path" host "${argv[@]}"; return; fi
+  json_argv "${argv[@]}"
+  run_step host "$path" "$TP" "$J" bg_exec_capped "$LOG_CAP" "$TP" "${argv[@]:1}"
+}
+
+# Module files of the image: the tree, modules.dep, configs and initramfs as on a live host;
+# modinfo -b and modprobe -d resolve against the image for kernel --kernel.
+phase_sysroot_modules() {
+  local m
+  step_gen modules/ascend-names.txt gen_ascend_names
+  skip_live modules/lsmod.txt ""
+  skip_live modules/proc-modules.txt /proc/modules
+  skip_live modules/sysfs.tsv /sys/module
+  step_func modules/tree.tsv /lib/modules bg_tree_tsv
+  step_func modules/modules.dep.txt /lib/modules bg_modules_dep
+  modules_known
+  KVERS=("$OPT_KERNEL")
+  for m in "${MODNAMES[@]}"; do
+    step_exec "modules/modinfo/$OPT_KERNEL/$m.txt" host modinfo -b "$ROOT" -k "$OPT_KERNEL" "$m"
+    step_exec "modules/modprobe-deps/$OPT_KERNEL/$m.txt" host modprobe -d "$ROOT" -S "$OPT_KERNEL" --show-depends "$m"
+  done
+  copy_listed modules/config /etc/modprobe.d /usr/lib/modprobe.d /run/modprobe.d /etc/depmod.d \
+    /lib/depmod.d /etc/modules-load.d
+  initramfs_steps
+  skip_live modules/dkms-status.txt ""
+  step_func modules/dkms-tree.txt /var/lib/dkms/davinci_ascend bg_dkms_tree
+}
+
+# What a dead host cannot give: its processes and its devices.
+phase_sysroot_live() {
+  skip_live processes /proc
+  skip_live ascend/npu-smi-info.txt ""
+  skip_live ascend/npu-smi-map.txt ""
+}
+
+# =========================================================================================
+# src/presence.sh
+# NPU presence: whether this host shows an Ascend NPU at all, from what the run collected (no
+# host file is read here). A collector run on the wrong host, or in a container started
+# without devices, says so in its result line and in manifest.json's "npu_presence":
+#
+#   ascend_modules_loaded  rows of modules/sysfs.tsv (Ascend kernel modules loaded)
+#   driver_installed       ascend/driver-version.info was found
+#   device_nodes           /dev/davinci* nodes in system/devices.txt
+#   npu_pci_devices        rows of system/pci-devices.tsv with an Ascend NPU's PCI id
+#   npu_processes          target processes (found in /proc, or given with -p)
+#   state                  npu_visible: a device node or an NPU process is seen;
+#                          devices_not_visible: a driver or NPU PCI device, but no device
+#                            node and no NPU process (a container without devices?);
+#                          no_npu: none of the five; unknown: what decides was not collected
+#
+# Each count or flag is null when its file could not be collected (denied, timed out, or not
+# attempted, as in a --sysroot collection).
+
+# ISTATUS = the status of the last item recorded for bundle path $1 ("" when none).
+item_status() {
+  local line
+  ISTATUS=""
+  line=$(grep -F "{\"path\":\"$1\"," "$ITEMS" 2>/dev/null | tail -n 1)
+  [[ $line =~ \"status\":\"([a-z_]+)\" ]] && ISTATUS=${BASH_REMATCH[1]}
+}
+
+# N = the data rows of TSV bundle file $1 for which awk condition $2 holds (its header gives
+# the column names: $c["vendor"]); "" when the item is neither ok nor absent, 0 when absent.
+count_rows() {
+  item_status "$1"
+  case $ISTATUS in
+    ok) N=$(awk -F'\t' "NR == 1 { for (i = 1; i <= NF; i++) c[\$i] = i; next } $2 { n++ } END { print n + 0 }" "$BUNDLE/$1" 2>/dev/null) ;;
+    absent) N=0 ;;
+    *) N="" ;;
+  esac
+}
+
+check_npu_presence() {
+  local ids="" id
+  NP_MODULES="" NP_DRIVER="" NP_NODES="" NP_PCI="" NP_PROCS=""
+  count_rows modules/sysfs.tsv 1; NP_MODULES=$N
+  item_status ascend/driver-version.info
+  case $ISTATUS in ok) NP_DRIVER=true ;; absent) NP_DRIVER=false ;; esac
+  item_status system/devices.txt
+  case $ISTATUS in
+    ok) NP_NODES=$(grep -c -F ' /dev/davinci' "$BUNDLE/system/devices.txt" 2>/dev/null) ;;
+    absent) NP_NODES=0 ;;
+  esac
+  for id in "${NPU_PCI_DEVICE_IDS[@]}"; do ids+="${ids:+|}$id"; done
+  count_rows system/pci-devices.tsv "tolower(\$c[\"vendor\"]) == \"0x19e5\" && tolower(\$c[\"device\"]) ~ /^($ids)\$/"
+  NP_PCI=$N
+  [ -n "$OPT_SYSROOT" ] || NP_PROCS=${#TARGET_PIDS[@]}
+  if [[ ${NP_NODES:-0} -gt 0 || ${NP_PROCS:-0} -gt 0 ]]; then
+    NP_STATE=npu_visible
+  elif [ -z "$NP_NODES" ] || [ -z "$NP_PROCS" ]; then
+    NP_STATE=unknown
+  elif [[ ${NP_MODULES:-0} -gt 0 || $NP_DRIVER == true || ${NP_PCI:-0} -gt 0 ]]; then
+    NP_STATE=devices_not_visible
+  elif [ -z "$NP_MODULES" ] || [ -z "$NP_DRIVER" ] || [ -z "$NP_PCI" ]; then
+    NP_STATE=unknown
+  else
+    NP_STATE=no_npu
+  fi
+}
+
+# The manifest's "npu_presence" line (ends with a comma: more fields follow).
+manifest_npu_presence() {
+  printf '"npu_presence": {"state": "%s", "ascend_modules_loaded": %s, "driver_installed": %s, "device_nodes": %s, "npu_pci_devices": %s, "npu_processes": %s},\n' \
+    "$NP_STATE" "${NP_MODULES:-null}" "${NP_DRIVER:-null}" "${NP_NODES:-null}" "${NP_PCI:-null}" "${NP_PROCS:-null}"
+}
+
+# What the result line says instead of "complete" or "partial" on a host without an NPU;
+# empty otherwise.
+npu_presence_result() {
+  case $NP_STATE in
+    no_npu) NP_RESULT="no NPU here: no Ascend driver, no /dev/davinci* node, no Huawei NPU PCI device, no NPU process (the wrong host, or a container started without devices)" ;;
+    devices_not_visible) NP_RESULT="no NPU device visible: no /dev/davinci* node and no NPU process, though the Ascend driver or an NPU PCI device is there (a container started without devices?)" ;;
+    *) NP_RESULT="" ;;
+  esac
+}
+
+# =========================================================================================
+# src/options.sh
+# Usage and the command-line options.
 
 # (No here-document: bash 4.2 writes those to a temporary file outside the output directory.)
 usage() {
@@ -2855,7 +3018,9 @@ usage() {
     "                     the logs share what is left (first/last file of each process first)" \
     "      --pip          also run pip list and pip show of python3 and of each process's" \
     "                     interpreter (opt-in: pip starts site hooks, i.e. runs their code)" \
-    "      --safe-mode    call no device tool (npu-smi): use when they are known to hang" \
+    "      --stacks       also dump the Python stacks of each target process with py-spy" \
+    "                     (opt-in: py-spy stops the process for the moment of the dump)" \
+    "      --safe-mode    call no device tool (npu-smi, hccn_tool): use when they hang" \
     "      --probes       run the device probes (opt-in: needs an idle device you may use;" \
     "                     imports the job's torch_npu; docs/probes.md)" \
     "      --probe-python PATH  interpreter of the probes (default: the target process's)" \
@@ -2923,6 +3088,7 @@ parse_args() {
         fi
         case $1 in --max-log-mb*) OPT_MAX_LOG_MB=$((10#$v)) ;; *) OPT_MAX_TOTAL_MB=$((10#$v)) ;; esac ;;
       --pip) OPT_PIP=1 ;;
+      --stacks) OPT_STACKS=1 ;;
       --safe-mode) OPT_SAFE=1 ;;
       --no-redact) OPT_REDACT=0 ;;
       --probes) OPT_PROBES=1 ;;
@@ -2943,8 +3109,51 @@ parse_args() {
     esac
   done
   [ -n "$OPT_OUT" ] || usage_error "--out needs a directory"
-  check_options_c
+  check_mode_options
   [ -z "$OPT_SINCE" ] || since_minutes "$OPT_SINCE"
+}
+
+# Checks and settles the options of the run modes (--sysroot, --probes, --device-logs) after
+# parse_args; picks the phases.
+check_mode_options() {
+  local v
+  if [ -n "$OPT_SYSROOT" ]; then
+    [ -n "$OPT_KERNEL" ] || usage_error "--sysroot needs --kernel KVER (the kernel the host boots)"
+    if ((OPT_PROBES || OPT_DEVICE_LOGS || OPT_STACKS)) || [ ${#OPT_PIDS[@]} -gt 0 ]; then
+      usage_error "--probes, --device-logs, --stacks and --pid need the live host, not --sysroot"
+    fi
+    case $OPT_SYSROOT in /*) ;; *) OPT_SYSROOT=$PWD/$OPT_SYSROOT ;; esac
+    while [[ $OPT_SYSROOT == */ && $OPT_SYSROOT != / ]]; do OPT_SYSROOT=${OPT_SYSROOT%/}; done
+    [ "$OPT_SYSROOT" != / ] || usage_error "--sysroot / is the live host: leave the option out"
+    [ -d "$OPT_SYSROOT" ] || usage_error "--sysroot needs a directory, not '$OPT_SYSROOT'"
+    [[ $OPT_KERNEL =~ ^[A-Za-z0-9._+-]+$ ]] || usage_error "--kernel needs a kernel release, not '$OPT_KERNEL'"
+    [ -d "$OPT_SYSROOT/lib/modules/$OPT_KERNEL" ] ||
+      progress "warning: $OPT_SYSROOT/lib/modules/$OPT_KERNEL does not exist"
+    # Every host file is read under the image (the same prefix as the test hook), and the
+    # bundle carries the image's host name, not the rescue system's.
+    ASCEND_COLLECT_ROOT=$OPT_SYSROOT
+    if [ -f "$OPT_SYSROOT/etc/hostname" ]; then
+      IFS= read -r v < "$OPT_SYSROOT/etc/hostname"
+      [[ $v =~ ^[A-Za-z0-9._-]+$ ]] && HOSTNAME=$v
+    fi
+    PHASES=(sysroot_system sysroot_kernel sysroot_modules ascend logs extra sysroot_live)
+  elif [ -n "$OPT_KERNEL" ]; then
+    usage_error "--kernel goes with --sysroot"
+  fi
+  if ! [[ $OPT_PROBE_DEVICE =~ ^[0-9]+$ ]] || ((10#$OPT_PROBE_DEVICE >= 1024)); then
+    usage_error "--probe-device needs a device number, not '$OPT_PROBE_DEVICE'"
+  fi
+  OPT_PROBE_DEVICE=$((10#$OPT_PROBE_DEVICE))
+  if [ -n "$OPT_PROBE_PYTHON" ] && [[ $OPT_PROBE_PYTHON != */* ]]; then
+    v=$(type -P "$OPT_PROBE_PYTHON") || usage_error "--probe-python: no '$OPT_PROBE_PYTHON' on PATH"
+    OPT_PROBE_PYTHON=$v
+  fi
+  if [ -n "$OPT_PROBE_PYTHON" ] && [ ! -x "$OPT_PROBE_PYTHON" ]; then
+    usage_error "--probe-python needs an executable file, not '$OPT_PROBE_PYTHON'"
+  fi
+  ((OPT_DEVICE_LOGS)) && PHASES+=(device_logs)
+  ((OPT_PROBES)) && PHASES+=(probes)
+  return 0
 }
 
 # SINCE_MIN = minutes since --since ($1: 2h, 3d, 90m, or an ISO date that date(1) reads).
@@ -2963,6 +3172,10 @@ since_minutes() {
       ((SINCE_MIN > 0)) || SINCE_MIN=1 ;;
   esac
 }
+
+# =========================================================================================
+# src/start.sh
+# Start of a run: locale, tools, output and work directories, timeout(1) and free-space checks.
 
 record_locale() {
   ORIG_LOCALE=${LC_ALL:-${LC_CTYPE:-${LANG:-}}}
@@ -3090,6 +3303,56 @@ init_run() {
   probe_timeout
 }
 
+# =========================================================================================
+# src/finish.sh
+# End of a run: manifest.json, the archive, the summary and the exit code.
+
+finish_run() {
+  local rc=0 size
+  if [ -e "${ROOT}/.dockerenv" ] || [ -e "${ROOT}/run/.containerenv" ]; then
+    IN_CONTAINER=true
+  else
+    IN_CONTAINER=false
+  fi
+  step_gen collector/tools.tsv gen_tools_tsv
+  check_npu_presence
+  epoch_now; FINISHED_S=$EPOCH
+  # An interrupt from here on must not lose the archive: it is already being made.
+  trap '' INT TERM
+  write_manifest
+  if ((COUNT_DENIED + COUNT_FAILED + COUNT_TIMED_OUT + COUNT_ABANDONED > 0)) ||
+     ((INTERRUPTED || DEADLINE_HIT || DEVICE_UNRESPONSIVE)); then
+    rc=1
+  fi
+  ((COUNT_SKIPPED_LATE > 0)) && rc=1
+  print_summary
+  report_shell_messages
+  if make_archive; then
+    file_size "$ARCHIVE"; size=$SIZE
+    rm -rf "$BUNDLE" "$WORK"
+    progress "archive: $ARCHIVE ($size bytes)"
+  else
+    rm -rf "$WORK"
+    progress "could not write the archive; the bundle directory is $BUNDLE"
+    rc=1
+  fi
+  ((COUNT_OK > 0)) || rc=2
+  npu_presence_result
+  # On a host without an NPU the bundle is not "complete" evidence of an NPU fault: the
+  # result line says what is missing instead.
+  if [ "$NP_STATE" = no_npu ] && ((rc < 2)); then
+    progress "result: $NP_RESULT (exit $rc)"
+    exit "$rc"
+  fi
+  [ -n "$NP_RESULT" ] && progress "$NP_RESULT"
+  case $rc in
+    0) progress "result: complete (exit 0)" ;;
+    1) progress "result: partial (exit 1)" ;;
+    2) progress "result: nothing usable (exit 2)" ;;
+  esac
+  exit "$rc"
+}
+
 write_manifest() {
   local f=$BUNDLE/manifest.json line first=1 i g out sep k
   iso_utc "$FINISHED_S"
@@ -3122,14 +3385,16 @@ write_manifest() {
       "$OPT_TIMEOUT" "$OPT_DEADLINE" "$( ((OPT_SAFE)) && echo true || echo false)" "$out"
     out="" sep=""
     for k in "${TARGET_PIDS[@]}"; do out+="$sep$k"; sep=","; done
-    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s},\n' \
-      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)"
+    printf ', "target_pids": [%s], "boots": %s, "since_minutes": %s, "max_log_mb": %s, "pip": %s, "stacks": %s},\n' \
+      "$out" "$OPT_BOOTS" "${SINCE_MIN:-null}" "$OPT_MAX_LOG_MB" "$( ((OPT_PIP)) && echo true || echo false)" \
+      "$( ((OPT_STACKS)) && echo true || echo false)"
     printf '"interrupted": %s,\n"deadline_reached": %s,\n"device_unresponsive": %s,\n' \
       "$( ((INTERRUPTED)) && echo true || echo false)" \
       "$( ((DEADLINE_HIT)) && echo true || echo false)" \
       "$( ((DEVICE_UNRESPONSIVE)) && echo true || echo false)"
     if [ -n "$ROOT" ]; then json_str "$ROOT"; printf '"test_root": %s,\n' "$J"; fi
-    manifest_fields_c
+    manifest_mode_fields
+    manifest_npu_presence
     printf '"items": [\n'
     while IFS= read -r line; do
       case $line in "{"*"}") ;; *) continue ;; esac
@@ -3139,6 +3404,26 @@ write_manifest() {
     done < "$ITEMS"
     printf '\n]\n}\n'
   } > "$f.tmp" && mv -f "$f.tmp" "$f"
+}
+
+# Manifest fields of the run modes (--sysroot, --probes) and the run's notes (each line ends
+# with a comma: more fields follow).
+manifest_mode_fields() {
+  local out="" sep="" n
+  if [ -n "$OPT_SYSROOT" ]; then
+    json_str "$OPT_SYSROOT"; out=$J
+    json_str "$OPT_KERNEL"
+    printf '"collection": "sysroot",\n"sysroot": {"dir": %s, "kernel": %s},\n' "$out" "$J"
+  fi
+  if ((OPT_PROBES)); then
+    json_str_or_null "$PROBE_PY_HOST"
+    printf '"probe_options": {"device": %s, "timeout_s": %s, "python": %s},\n' \
+      "$OPT_PROBE_DEVICE" "$OPT_PROBE_TIMEOUT" "$J"
+  fi
+  ((${#MANIFEST_NOTES[@]})) || return 0
+  out=""
+  for n in "${MANIFEST_NOTES[@]}"; do json_str "$n"; out+="$sep$J"; sep=", "; done
+  printf '"notes": [%s],\n' "$out"
 }
 
 # The archive, manifest.json first. Sets ARCHIVE (empty on failure).
@@ -3191,43 +3476,6 @@ print_summary() {
   ((${#TOOLS_ABSENT[@]})) && progress "tools absent: ${TOOLS_ABSENT[*]}"
 }
 
-finish_run() {
-  local rc=0 size
-  if [ -e "${ROOT}/.dockerenv" ] || [ -e "${ROOT}/run/.containerenv" ]; then
-    IN_CONTAINER=true
-  else
-    IN_CONTAINER=false
-  fi
-  step_gen collector/tools.tsv gen_tools_tsv
-  epoch_now; FINISHED_S=$EPOCH
-  # An interrupt from here on must not lose the archive: it is already being made.
-  trap '' INT TERM
-  write_manifest
-  if ((COUNT_DENIED + COUNT_FAILED + COUNT_TIMED_OUT + COUNT_ABANDONED > 0)) ||
-     ((INTERRUPTED || DEADLINE_HIT || DEVICE_UNRESPONSIVE)); then
-    rc=1
-  fi
-  ((COUNT_SKIPPED_LATE > 0)) && rc=1
-  print_summary
-  report_shell_messages
-  if make_archive; then
-    file_size "$ARCHIVE"; size=$SIZE
-    rm -rf "$BUNDLE" "$WORK"
-    progress "archive: $ARCHIVE ($size bytes)"
-  else
-    rm -rf "$WORK"
-    progress "could not write the archive; the bundle directory is $BUNDLE"
-    rc=1
-  fi
-  ((COUNT_OK > 0)) || rc=2
-  case $rc in
-    0) progress "result: complete (exit 0)" ;;
-    1) progress "result: partial (exit 1)" ;;
-    2) progress "result: nothing usable (exit 2)" ;;
-  esac
-  exit "$rc"
-}
-
 # What the shell itself said, less its reports of the steps it killed: a collector bug
 # must not go unseen.
 report_shell_messages() {
@@ -3236,6 +3484,10 @@ report_shell_messages() {
   grep -v -E 'line [0-9]+: +[0-9]+ (Killed|Terminated|Hangup|Interrupt|Quit|Aborted|Broken pipe)' "$f" |
     sed "s/^/$PROG: shell: /" >&"$MSG_FD"
 }
+
+# =========================================================================================
+# src/main.sh
+# main: the phases in order. Sourcing the built file (tests) defines the functions only.
 
 main() {
   local phase i=0

@@ -12,6 +12,7 @@
 #include "correlator/kernel_driver_error.h"
 #include "correlator/localization_mode.h"
 #include "correlator/probe_results.h"
+#include "correlator/bundle_summary.h"
 #include "correlator/driver_binding.h"
 #include "correlator/module_provenance.h"
 #include "correlator/timeline.h"
@@ -21,8 +22,10 @@ namespace triage {
 
 Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   Report report;
-  for (const auto& bundle : evidence.bundles)
+  for (const auto& bundle : evidence.bundles) {
+    report.bundles.push_back(summarize_bundle(bundle));
     for (const auto& f : bundle.input_findings) report.findings.push_back(f);
+  }
   // Each analysis appends its findings here (one function per analysis, in correlator/).
   analyze_library_provenance(evidence, options, report.findings);
   analyze_environment(evidence, options, report.findings);

@@ -3,6 +3,7 @@
 #include "correlator/probe_results.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
@@ -35,11 +36,7 @@ bool is_rng_probe(const std::string& name) {
   return name == "rand" || name == "randn" || name == "randint";
 }
 
-std::string join(const std::vector<std::string>& v) {
-  std::string s;
-  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
-  return s;
-}
+std::string join(const std::vector<std::string>& v) { return fmt::format("{}", fmt::join(v, ", ")); }
 
 std::string describe(const ProbeResult& p, Outcome o) {
   std::string s = fmt::format("{}: {}", p.name, to_string(o));
@@ -55,41 +52,54 @@ void add_evidence(Finding& f, const ProbeResult& p) {
   if (!p.stderr_evidence.entry.empty()) f.evidence.push_back(p.stderr_evidence);
 }
 
-void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
-  std::vector<const ProbeResult*> probes;
-  for (const auto& p : b.devices.probes)
-    if (p.has_json) probes.push_back(&p);
-  if (probes.empty()) return;
-  std::sort(probes.begin(), probes.end(), [](const ProbeResult* a, const ProbeResult* c) {
-    return a->started_utc_us.value_or(0) < c->started_utc_us.value_or(0);
-  });
-  std::vector<std::string> passed, timed_out, failed, lines;
-  std::set<int64_t> devices;
-  bool all_fast_507033 = true;
-  for (const auto* p : probes) {
-    Outcome o = outcome_of(*p);
-    lines.push_back(describe(*p, o));
-    if (p->device) devices.insert(*p->device);
-    if (o == Outcome::pass) passed.push_back(p->name);
-    if (o == Outcome::timed_out) timed_out.push_back(p->name);
-    if (o == Outcome::failed) failed.push_back(p->name);
-    if (o != Outcome::failed || p->error_code != 507033) all_fast_507033 = false;
+// The probes of one bundle (probes/*.json) and the one finding they give, in the style of
+// module_provenance.cpp: run() tallies the outcomes, then one method per finding.
+class ProbeSet {
+ public:
+  ProbeSet(const BundleFacts& b, std::vector<Finding>& out) : b_(b), out_(out) {}
+
+  void run() {
+    for (const auto& p : b_.devices.probes)
+      if (p.has_json) probes_.push_back(&p);
+    if (probes_.empty()) return;
+    std::sort(probes_.begin(), probes_.end(), [](const ProbeResult* a, const ProbeResult* c) {
+      return a->started_utc_us.value_or(0) < c->started_utc_us.value_or(0);
+    });
+    Finding f = tally();
+    if (all_fast_507033_) no_usable_device(std::move(f));
+    else if (timed_out_.empty() && failed_.empty()) all_pass(std::move(f));
+    else reproduces_outside_model(std::move(f));
   }
-  std::string device_text;
-  for (int64_t d : devices) device_text += (device_text.empty() ? "" : ", ") + std::to_string(d);
 
-  Finding f;
-  f.host = b.host;
-  f.observed = fmt::format("{} probes on device {}: {}.", probes.size(),
-                           device_text.empty() ? "?" : device_text, join(lines));
-  f.value("probes", std::to_string(probes.size()))
-      .value("passed", join(passed))
-      .value("timed_out", join(timed_out))
-      .value("failed", join(failed))
-      .value("device", device_text);
-  for (const auto* p : probes) add_evidence(f, *p);
+ private:
+  // Outcomes by name, and the part of the finding every outcome shares.
+  Finding tally() {
+    std::vector<std::string> lines;
+    std::set<int64_t> devices;
+    for (const auto* p : probes_) {
+      Outcome o = outcome_of(*p);
+      lines.push_back(describe(*p, o));
+      if (p->device) devices.insert(*p->device);
+      if (o == Outcome::pass) passed_.push_back(p->name);
+      if (o == Outcome::timed_out) timed_out_.push_back(p->name);
+      if (o == Outcome::failed) failed_.push_back(p->name);
+      if (o != Outcome::failed || p->error_code != 507033) all_fast_507033_ = false;
+    }
+    std::string device_text = fmt::format("{}", fmt::join(devices, ", "));
+    Finding f;
+    f.host = b_.host;
+    f.observed = fmt::format("{} probes on device {}: {}.", probes_.size(),
+                             device_text.empty() ? "?" : device_text, join(lines));
+    f.value("probes", std::to_string(probes_.size()))
+        .value("passed", join(passed_))
+        .value("timed_out", join(timed_out_))
+        .value("failed", join(failed_))
+        .value("device", device_text);
+    for (const auto* p : probes_) add_evidence(f, *p);
+    return f;
+  }
 
-  if (all_fast_507033) {
+  void no_usable_device(Finding f) {
     f.id = "probe-results/no-usable-device";
     f.severity = Severity::error;
     f.confidence = Confidence::high;
@@ -100,19 +110,19 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
     f.does_not_prove =
         "Nothing about compute, RNG, the model or torch_npu: the probes never reached the "
         "device. Failing fast is not a timeout and does not make the device unresponsive.";
-    if (b.devices.info && !b.devices.info->failure.empty()) {  // independent: DCMI, not ACL
-      f.observed += fmt::format(" npu-smi info fails as well: \"{}\".", b.devices.info->failure);
-      f.evidence.push_back(b.devices.info->evidence);
+    if (b_.devices.info && !b_.devices.info->failure.empty()) {  // independent: DCMI, not ACL
+      f.observed += fmt::format(" npu-smi info fails as well: \"{}\".", b_.devices.info->failure);
+      f.evidence.push_back(b_.devices.info->evidence);
     }
     f.next_checks = {"lsmod | grep -E 'drv_pcie_host|drv_davinci_intf_host'",
                      "ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc",
                      "journalctl -k -b | grep -Ei 'Unknown symbol|ascend'",
                      "npu-smi info"};
-    out.push_back(std::move(f));
-    return;
+    out_.push_back(std::move(f));
   }
-  if (timed_out.empty() && failed.empty()) {
-    if (passed.size() != probes.size()) return;  // some outcomes unreadable: nothing to conclude
+
+  void all_pass(Finding f) {
+    if (passed_.size() != probes_.size()) return;  // some outcomes unreadable: nothing to conclude
     f.id = "probe-results/all-pass";
     f.severity = Severity::info;
     f.confidence = Confidence::high;
@@ -122,59 +132,67 @@ void read_probe_set(const BundleFacts& b, std::vector<Finding>& out) {
         "That the model's own workload works: the probes are small and single-device; the "
         "fault may need the model's ops, sizes or collectives.";
     f.next_checks = {"Rerun the job with ASCEND_LAUNCH_BLOCKING=1 to find the failing call"};
-    out.push_back(std::move(f));
-    return;
+    out_.push_back(std::move(f));
   }
-  std::vector<std::string> not_passed = timed_out;
-  not_passed.insert(not_passed.end(), failed.begin(), failed.end());
-  bool rng_only = !not_passed.empty() &&
-                  std::all_of(not_passed.begin(), not_passed.end(), is_rng_probe);
-  // Probes after the first failing one on the same device are not independent of it: a
-  // device left stuck by the first explains the rest as well.
-  const ProbeResult* first_bad = nullptr;
-  std::vector<std::string> after_first;
-  for (const auto* p : probes) {
-    Outcome o = outcome_of(*p);
-    if (o != Outcome::timed_out && o != Outcome::failed) continue;
-    if (!first_bad) first_bad = p;
-    else if (p->device == first_bad->device) after_first.push_back(p->name);
+
+  void reproduces_outside_model(Finding f) {
+    std::vector<std::string> not_passed = timed_out_;
+    not_passed.insert(not_passed.end(), failed_.begin(), failed_.end());
+    bool rng_only = !not_passed.empty() &&
+                    std::all_of(not_passed.begin(), not_passed.end(), is_rng_probe);
+    // Probes after the first failing one on the same device are not independent of it: a
+    // device left stuck by the first explains the rest as well.
+    const ProbeResult* first_bad = nullptr;
+    std::vector<std::string> after_first;
+    for (const auto* p : probes_) {
+      Outcome o = outcome_of(*p);
+      if (o != Outcome::timed_out && o != Outcome::failed) continue;
+      if (!first_bad) first_bad = p;
+      else if (p->device == first_bad->device) after_first.push_back(p->name);
+    }
+    f.id = "probe-results/reproduces-outside-model";
+    f.severity = Severity::error;
+    f.confidence = passed_.empty() ? Confidence::medium : Confidence::high;
+    f.title = passed_.empty()
+                  ? "Every device probe failed: the fault reproduces outside the model"
+                  : fmt::format("Probes {} fail while {} pass: the fault reproduces outside the model",
+                                join(not_passed), join(passed_));
+    f.supports = fmt::format(
+        "The failure appears in fresh, minimal processes without the model, its data or its "
+        "settings{}; {}",
+        passed_.empty() ? "" : fmt::format(", while {} work (those paths are usable)", join(passed_)),
+        "the runtime environment (driver, firmware, CANN, device state) is the place to look, "
+        "not the model code.");
+    std::string limits;
+    if (rng_only)
+      limits = "A failing RNG probe exposes the fault; it does not prove an RNG defect (in the "
+               "reference incident the same probe passed after a clean reinstall). ";
+    if (first_bad && !after_first.empty())
+      limits += fmt::format(
+          "Only {} is independent evidence: {} ran after it on the same device and may fail "
+          "because of the state it left. ",
+          first_bad->name, join(after_first));
+    if (!timed_out_.empty())
+      limits += "A probe that timed out and was killed cleanly does not make the device "
+                "unresponsive. ";
+    limits += "The probes do not show which component is at fault.";
+    f.does_not_prove = limits;
+    f.value("independent_failure", first_bad ? first_bad->name : "")
+        .value("dependent_failures", join(after_first))
+        .value("rng_only", rng_only ? "1" : "0");
+    f.next_checks = {
+        "Compare module provenance and installed driver/CANN (modinfo -n, /sys/module/*/srcversion)",
+        "After a clean reinstall and reboot, rerun the probes (ascend-collect --probes)",
+        "Run one failing probe alone on another idle device to separate device state from the host"};
+    out_.push_back(std::move(f));
   }
-  f.id = "probe-results/reproduces-outside-model";
-  f.severity = Severity::error;
-  f.confidence = passed.empty() ? Confidence::medium : Confidence::high;
-  f.title = passed.empty()
-                ? "Every device probe failed: the fault reproduces outside the model"
-                : fmt::format("Probes {} fail while {} pass: the fault reproduces outside the model",
-                              join(not_passed), join(passed));
-  f.supports = fmt::format(
-      "The failure appears in fresh, minimal processes without the model, its data or its "
-      "settings{}; {}",
-      passed.empty() ? "" : fmt::format(", while {} work (those paths are usable)", join(passed)),
-      "the runtime environment (driver, firmware, CANN, device state) is the place to look, "
-      "not the model code.");
-  std::string limits;
-  if (rng_only)
-    limits = "A failing RNG probe exposes the fault; it does not prove an RNG defect (in the "
-             "reference incident the same probe passed after a clean reinstall). ";
-  if (first_bad && !after_first.empty())
-    limits += fmt::format(
-        "Only {} is independent evidence: {} ran after it on the same device and may fail "
-        "because of the state it left. ",
-        first_bad->name, join(after_first));
-  if (!timed_out.empty())
-    limits += "A probe that timed out and was killed cleanly does not make the device "
-              "unresponsive. ";
-  limits += "The probes do not show which component is at fault.";
-  f.does_not_prove = limits;
-  f.value("independent_failure", first_bad ? first_bad->name : "")
-      .value("dependent_failures", join(after_first))
-      .value("rng_only", rng_only ? "1" : "0");
-  f.next_checks = {
-      "Compare module provenance and installed driver/CANN (modinfo -n, /sys/module/*/srcversion)",
-      "After a clean reinstall and reboot, rerun the probes (ascend-collect --probes)",
-      "Run one failing probe alone on another idle device to separate device state from the host"};
-  out.push_back(std::move(f));
-}
+
+  const BundleFacts& b_;
+  std::vector<Finding>& out_;
+  std::vector<const ProbeResult*> probes_;
+  std::vector<std::string> passed_, timed_out_, failed_;
+  bool all_fast_507033_ = true;
+};
 
 // A stream that reports the same queue head at least twice: the stall analysis proper is
 // elsewhere; here it only gates the AICore-idle observation. The usage samples are taken at
@@ -241,7 +259,7 @@ void aicore_idle(const BundleFacts& b, std::vector<Finding>& out) {
 void analyze_probe_results(const EvidenceSet& evidence, const AnalyzeOptions&,
                            std::vector<Finding>& out) {
   for (const auto& b : evidence.bundles) {
-    read_probe_set(b, out);
+    ProbeSet(b, out).run();
     aicore_idle(b, out);
   }
 }

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 
 namespace triage {
 

@@ -4,12 +4,13 @@
 #include "correlator/verdict.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 
-#include "correlator/verdict_rules.h"
+#include "knowledge/verdict_rules.h"
 
 namespace triage {
 namespace {
@@ -149,8 +150,7 @@ std::string ids_of(const std::vector<FindingLink>& links, size_t max = 4) {
   std::vector<std::string> ids;
   for (const auto& l : links)
     if (!listed(ids, l.id)) ids.push_back(l.id);
-  std::string out;
-  for (size_t i = 0; i < ids.size() && i < max; ++i) out += (i ? ", " : "") + ids[i];
+  std::string out = fmt::format("{}", fmt::join(ids.begin(), ids.begin() + std::min(ids.size(), max), ", "));
   if (ids.size() > max) out += fmt::format(" and {} more", ids.size() - max);
   return out;
 }

@@ -13,7 +13,7 @@
 #include <tuple>
 
 #include "correlator/library_provenance.h"
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 
 namespace triage {
 namespace {

@@ -7,34 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "knowledge/version_tables.h"
 #include "model/host_facts.h"
 #include "model/options.h"
 
 namespace triage {
-
-struct WheelRow {
-  std::string torch_npu, branch, torch, cann, status, source;  // status: declared | inferred
-};
-struct HdkRow {
-  std::string cann, hdk, relation, source;  // relation: compatible | excluded
-};
-struct VersionTables {
-  std::vector<WheelRow> wheels;
-  std::vector<HdkRow> hdk;
-  std::vector<std::string> errors;
-};
-// Parses the two TSV files (content as text); problems are appended to errors.
-void parse_wheel_table(std::string_view content, std::vector<WheelRow>& out,
-                       std::vector<std::string>& errors);
-void parse_hdk_table(std::string_view content, std::vector<HdkRow>& out,
-                     std::vector<std::string>& errors);
-// The built-in tables (knowledge/versions/), loaded once.
-const VersionTables& builtin_version_tables();
-// The tables in use with --knowledge DIR ("" = built-in): DIR/versions/<name>.tsv replaces the
-// built-in file of that name. Loaded once per directory.
-const VersionTables& version_tables_for(const std::string& knowledge_dir);
-// For `knowledge check`: problems of a versions/*.tsv file.
-std::vector<std::string> check_version_table(std::string_view content, const std::string& name);
 
 enum class Compatibility { compatible, incompatible, not_declared };
 std::string_view to_string(Compatibility v);

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 
 namespace triage {
 

@@ -5,9 +5,10 @@
 #include <algorithm>
 #include <exception>
 
-#include "bundle/input_findings.h"
+#include "ingest/input_findings.h"
+#include "ingest/registry.h"
 #include "ingest/segment.h"
-#include "parsers/text_file.h"
+#include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {

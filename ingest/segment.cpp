@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <array>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle/member_name.h"
 
 namespace triage {

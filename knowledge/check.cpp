@@ -2,34 +2,17 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
-#include "correlator/verdict_catalogue.h"
-#include "correlator/verdict_rules.h"
-#include "correlator/version_matrix.h"
+#include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
-#include "parsers/kernel_line.h"
-#include "parsers/plog_line.h"
+#include "knowledge/verdict_rules.h"
+#include "knowledge/version_tables.h"
 
 namespace triage {
 
-std::string_view sample_text(std::string_view sample, uint8_t sources, std::string_view& module) {
-  module = {};
-  if (sources & kSigPlog) {
-    PlogLine p;
-    if (parse_plog_line(sample, p) == PlogResult::parsed) {
-      module = p.module;
-      return p.message;
-    }
-  }
-  if (sources & kSigKernel) {
-    KernelLine k;
-    if (parse_kernel_line(sample, k) == KernelResult::parsed) return k.message;
-  }
-  return sample;
-}
-
 namespace {
 
-void check_signatures(std::string_view content, const std::string& name, KnowledgeCheck& out) {
+void check_signatures(std::string_view content, const std::string& name, SampleTextFn sample_text,
+                      KnowledgeCheck& out) {
   std::vector<Signature> sigs;
   parse_signature_file(content, name, sigs, out.problems);
   out.signatures = sigs.size();
@@ -89,7 +72,8 @@ void check_error_codes(std::string_view content, const std::string& name, Knowle
 
 }  // namespace
 
-KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name) {
+KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name,
+                                    SampleTextFn sample_text) {
   KnowledgeCheck out;
   std::vector<DeviceEventInfo> events;  // tables whose parser does every check
   std::vector<PciIdInfo> pci_ids;
@@ -105,7 +89,7 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_finding_catalogue(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
-  else if (name.ends_with(".json")) check_signatures(content, name, out);
+  else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);
   else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
   else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");
   return out;

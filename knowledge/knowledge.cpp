@@ -11,6 +11,8 @@
 #include <set>
 #include <sstream>
 
+#include "knowledge/table_lines.h"
+
 namespace triage {
 
 namespace generated {
@@ -87,6 +89,109 @@ bool read_string_array(ondemand::value v, std::vector<std::string>& out) {
 
 const std::set<std::string_view> kSeverities = {"info", "warning", "error", "critical"};
 
+// Problems of one file, each as "file: what".
+struct Problems {
+  const std::string& name;
+  std::vector<std::string>& errors;
+  void operator()(const std::string& what) const { errors.push_back(name + ": " + what); }
+};
+
+// "sources": ["plog", "kernel"] as bits.
+bool read_sources(ondemand::value v, Signature& sig, const std::string& where, const Problems& fail) {
+  std::vector<std::string> srcs;
+  bool ok = read_string_array(v, srcs);
+  sig.sources = 0;
+  for (const auto& x : srcs) {
+    if (x == "plog") sig.sources |= kSigPlog;
+    else if (x == "kernel") sig.sources |= kSigKernel;
+    else fail(where + ": unknown source '" + x + "' (plog, kernel)");
+  }
+  return ok;
+}
+
+// "samples": {"match": [...], "near_miss": [...]}.
+bool read_samples(ondemand::value v, Signature& sig, const std::string& where, const Problems& fail) {
+  ondemand::object so;
+  if (v.get_object().get(so)) return false;
+  bool ok = true;
+  for (auto sf : so) {
+    std::string_view sk;
+    if (sf.unescaped_key().get(sk)) break;
+    ondemand::value sv;
+    if (sf.value().get(sv)) break;
+    if (sk == "match") ok = read_string_array(sv, sig.samples_match) && ok;
+    else if (sk == "near_miss") ok = read_string_array(sv, sig.samples_near_miss) && ok;
+    else fail(where + ": unknown samples key '" + std::string(sk) + "'");
+  }
+  return ok;
+}
+
+// One key of a signature object; false when its value has the wrong type.
+bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
+                          const std::string& where, const Problems& fail) {
+  auto str = [&](std::string& dst) {
+    std::string_view s;
+    if (v.get_string().get(s)) {
+      fail(where + ": " + std::string(k) + " is not a string");
+      return false;
+    }
+    dst = std::string(s);
+    return true;
+  };
+  if (k == "id") return str(sig.id);
+  if (k == "pattern") return str(sig.pattern);
+  if (k == "severity") return str(sig.severity);
+  if (k == "category") return str(sig.category);
+  if (k == "title") return str(sig.title);
+  if (k == "explanation") return str(sig.explanation);
+  if (k == "next_steps") return read_string_array(v, sig.next_steps);
+  if (k == "modules") return read_string_array(v, sig.modules);
+  if (k == "sources") return read_sources(v, sig, where, fail);
+  if (k == "samples") return read_samples(v, sig, where, fail);
+  fail(where + ": unknown key '" + std::string(k) + "'");
+  return true;
+}
+
+// The required fields and the pattern's compilation; a usable signature joins `out`.
+void finish_signature(Signature sig, std::string where, std::vector<Signature>& out,
+                      const Problems& fail) {
+  if (!sig.id.empty()) where = sig.id;
+  if (sig.id.empty()) fail(where + ": no id");
+  if (sig.pattern.empty()) fail(where + ": no pattern");
+  if (!kSeverities.count(sig.severity))
+    fail(where + ": severity must be info, warning, error or critical");
+  if (sig.sources == 0) fail(where + ": no source");
+  if (sig.id.empty() || sig.pattern.empty()) return;
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  auto re = std::make_shared<RE2>(sig.pattern, opts);
+  if (!re->ok()) fail(where + ": pattern does not compile: " + re->error());
+  else sig.re = std::move(re);
+  out.push_back(std::move(sig));
+}
+
+// One element of "signatures".
+void read_signature(simdjson_result<ondemand::value> item, size_t index, const std::string& name,
+                    std::vector<Signature>& out, const Problems& fail) {
+  Signature sig;
+  sig.file = name;
+  std::string where = "signature #" + std::to_string(index);
+  ondemand::object obj;
+  if (item.get_object().get(obj)) return fail(where + ": not an object");
+  bool ok = true;
+  for (auto f : obj) {
+    std::string_view k;
+    ondemand::value v;
+    if (f.unescaped_key().get(k) || f.value().get(v)) {
+      ok = false;
+      break;
+    }
+    ok = read_signature_field(k, v, sig, where, fail) && ok;
+  }
+  if (!ok) return fail(where + ": a field has the wrong type");
+  finish_signature(std::move(sig), where, out, fail);
+}
+
 }  // namespace
 
 void parse_signature_file(std::string_view content, const std::string& name,
@@ -94,7 +199,7 @@ void parse_signature_file(std::string_view content, const std::string& name,
   ondemand::parser parser;
   padded_string json(content);
   ondemand::document doc;
-  auto fail = [&](const std::string& what) { errors.push_back(name + ": " + what); };
+  Problems fail{name, errors};
   if (parser.iterate(json).get(doc)) return fail("not JSON");
   ondemand::object root;
   if (doc.get_object().get(root)) return fail("the top level is not an object");
@@ -112,90 +217,7 @@ void parse_signature_file(std::string_view content, const std::string& name,
       if (field.value().get_array().get(arr)) return fail("signatures is not an array");
       have_list = true;
       size_t index = 0;
-      for (auto item : arr) {
-        Signature sig;
-        sig.file = name;
-        std::string where = "signature #" + std::to_string(index++);
-        ondemand::object obj;
-        if (item.get_object().get(obj)) {
-          fail(where + ": not an object");
-          continue;
-        }
-        bool ok = true;
-        for (auto f : obj) {
-          std::string_view k;
-          if (f.unescaped_key().get(k)) {
-            ok = false;
-            break;
-          }
-          ondemand::value v;
-          if (f.value().get(v)) {
-            ok = false;
-            break;
-          }
-          std::string_view s;
-          auto str = [&](std::string& dst) {
-            if (v.get_string().get(s)) {
-              fail(where + ": " + std::string(k) + " is not a string");
-              ok = false;
-            } else {
-              dst = std::string(s);
-            }
-          };
-          if (k == "id") str(sig.id);
-          else if (k == "pattern") str(sig.pattern);
-          else if (k == "severity") str(sig.severity);
-          else if (k == "category") str(sig.category);
-          else if (k == "title") str(sig.title);
-          else if (k == "explanation") str(sig.explanation);
-          else if (k == "next_steps") ok = read_string_array(v, sig.next_steps) && ok;
-          else if (k == "modules") ok = read_string_array(v, sig.modules) && ok;
-          else if (k == "sources") {
-            std::vector<std::string> srcs;
-            ok = read_string_array(v, srcs) && ok;
-            sig.sources = 0;
-            for (const auto& x : srcs) {
-              if (x == "plog") sig.sources |= kSigPlog;
-              else if (x == "kernel") sig.sources |= kSigKernel;
-              else fail(where + ": unknown source '" + x + "' (plog, kernel)");
-            }
-          } else if (k == "samples") {
-            ondemand::object so;
-            if (v.get_object().get(so)) {
-              ok = false;
-              continue;
-            }
-            for (auto sf : so) {
-              std::string_view sk;
-              if (sf.unescaped_key().get(sk)) break;
-              ondemand::value sv;
-              if (sf.value().get(sv)) break;
-              if (sk == "match") ok = read_string_array(sv, sig.samples_match) && ok;
-              else if (sk == "near_miss") ok = read_string_array(sv, sig.samples_near_miss) && ok;
-              else fail(where + ": unknown samples key '" + std::string(sk) + "'");
-            }
-          } else {
-            fail(where + ": unknown key '" + std::string(k) + "'");
-          }
-        }
-        if (!ok) {
-          fail(where + ": a field has the wrong type");
-          continue;
-        }
-        if (!sig.id.empty()) where = sig.id;
-        if (sig.id.empty()) fail(where + ": no id");
-        if (sig.pattern.empty()) fail(where + ": no pattern");
-        if (!kSeverities.count(sig.severity))
-          fail(where + ": severity must be info, warning, error or critical");
-        if (sig.sources == 0) fail(where + ": no source");
-        if (sig.id.empty() || sig.pattern.empty()) continue;
-        RE2::Options opts;
-        opts.set_log_errors(false);
-        auto re = std::make_shared<RE2>(sig.pattern, opts);
-        if (!re->ok()) fail(where + ": pattern does not compile: " + re->error());
-        else sig.re = std::move(re);
-        out.push_back(std::move(sig));
-      }
+      for (auto item : arr) read_signature(item, index++, name, out, fail);
     } else if (key == "version" || key == "comment") {
       // informational
     } else {
@@ -213,24 +235,9 @@ void parse_error_code_file(std::string_view content, const std::string& name,
   static const std::set<std::string_view> kKinds = {"acl",  "runtime", "message",
                                                     "retcode", "hccl", "drv", "dcmi"};
   std::vector<std::string> columns;
-  size_t line_no = 0, pos = 0;
   int ci[6] = {-1, -1, -1, -1, -1, -1};
   static constexpr std::string_view kNames[6] = {"code", "kind", "name", "meaning", "advice", "source"};
-  while (pos < content.size()) {
-    size_t nl = content.find('\n', pos);
-    std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? content.size() : nl + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string_view> fields;
-    size_t s = 0;
-    while (true) {
-      size_t t = line.find('\t', s);
-      fields.push_back(line.substr(s, t == std::string_view::npos ? std::string_view::npos : t - s));
-      if (t == std::string_view::npos) break;
-      s = t + 1;
-    }
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& fields) {
     std::string where = name + ":" + std::to_string(line_no);
     if (columns.empty()) {
       for (auto f : fields) columns.emplace_back(f);
@@ -239,13 +246,11 @@ void parse_error_code_file(std::string_view content, const std::string& name,
         if (it == columns.end()) errors.push_back(where + ": header lacks column '" + std::string(kNames[k]) + "'");
         else ci[k] = static_cast<int>(it - columns.begin());
       }
-      continue;
+      return;
     }
-    if (fields.size() != columns.size()) {
-      errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
-                       std::to_string(columns.size()));
-      continue;
-    }
+    if (fields.size() != columns.size())
+      return errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
+                              std::to_string(columns.size()));
     auto get = [&](int k) { return ci[k] < 0 ? std::string() : std::string(fields[static_cast<size_t>(ci[k])]); };
     ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5)};
     if (e.code.empty()) errors.push_back(where + ": empty code");
@@ -253,7 +258,7 @@ void parse_error_code_file(std::string_view content, const std::string& name,
     if (e.meaning.empty()) errors.push_back(where + ": empty meaning");
     if (e.source.empty()) errors.push_back(where + ": empty source");
     out.push_back(std::move(e));
-  }
+  });
   if (columns.empty()) errors.push_back(name + ": no header line");
 }
 

@@ -138,11 +138,12 @@ struct KnowledgeCheck {
   size_t signatures = 0, samples = 0, error_codes = 0;
   bool ok() const { return problems.empty(); }
 };
+// The text a signature sample is matched on (sets `module` for plog samples). The line
+// grammars live above this stage, so the caller passes them in: ingest/knowledge_check.h.
+using SampleTextFn = std::string_view (*)(std::string_view sample, uint8_t sources,
+                                          std::string_view& module);
 // `name` decides the kind: *.json = signatures, *.tsv = error codes.
-KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name);
-
-// The text a signature sample is matched on: the message of a plog or kernel line when the
-// sample parses as one, else the sample itself. Sets `module` for plog samples.
-std::string_view sample_text(std::string_view sample, uint8_t sources, std::string_view& module);
+KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name,
+                                    SampleTextFn sample_text);
 
 }  // namespace triage

@@ -6,16 +6,11 @@
 #include <set>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
+#include "model/strings.h"
 
 namespace triage {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 bool is_hex(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
 }
@@ -25,22 +20,9 @@ template <class F>
 void for_each_row(std::string_view content, const std::string& name,
                   const std::vector<std::string_view>& wanted, std::vector<std::string>& errors, F&& f) {
   std::vector<int> index;
-  size_t header_size = 0, line_no = 0, pos = 0;
+  size_t header_size = 0;
   bool have_header = false;
-  while (pos < content.size()) {
-    size_t nl = content.find('\n', pos);
-    std::string_view line = content.substr(pos, nl == std::string_view::npos ? std::string_view::npos : nl - pos);
-    pos = nl == std::string_view::npos ? content.size() : nl + 1;
-    ++line_no;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string_view> fields;
-    for (size_t s = 0;;) {
-      size_t t = line.find('\t', s);
-      fields.push_back(line.substr(s, t == std::string_view::npos ? std::string_view::npos : t - s));
-      if (t == std::string_view::npos) break;
-      s = t + 1;
-    }
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& fields) {
     std::string where = name + ":" + std::to_string(line_no);
     if (!have_header) {
       have_header = true;
@@ -50,17 +32,15 @@ void for_each_row(std::string_view content, const std::string& name,
         if (it == fields.end()) errors.push_back(where + ": header lacks column '" + std::string(w) + "'");
         index.push_back(it == fields.end() ? -1 : static_cast<int>(it - fields.begin()));
       }
-      continue;
+      return;
     }
-    if (fields.size() != header_size) {
-      errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
-                       std::to_string(header_size));
-      continue;
-    }
+    if (fields.size() != header_size)
+      return errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
+                              std::to_string(header_size));
     std::vector<std::string> row;
     for (int i : index) row.emplace_back(i < 0 ? std::string_view{} : fields[static_cast<size_t>(i)]);
     f(row, where);
-  }
+  });
   if (!have_header) errors.push_back(name + ": no header line");
 }
 
@@ -71,7 +51,7 @@ void parse_device_event_file(std::string_view content, const std::string& name,
   std::set<std::string> seen;
   for_each_row(content, name, {"event_id", "exception_kind", "name", "meaning", "source"}, errors,
                [&](const std::vector<std::string>& r, const std::string& where) {
-                 DeviceEventInfo e{lower(r[0]), r[1], r[2], r[3], r[4]};
+                 DeviceEventInfo e{ascii_lower(r[0]), r[1], r[2], r[3], r[4]};
                  if (e.event_id.size() != 10 || !e.event_id.starts_with("0x") || !is_hex(e.event_id.substr(2)))
                    return errors.push_back(where + ": event_id '" + r[0] + "' is not 0x + 8 hex digits");
                  if (e.exception_kind.empty() || e.meaning.empty() || e.source.empty())
@@ -87,7 +67,7 @@ void parse_pci_id_file(std::string_view content, const std::string& name, std::v
   std::set<std::pair<std::string, std::string>> seen;
   for_each_row(content, name, {"vendor", "device", "model", "source"}, errors,
                [&](const std::vector<std::string>& r, const std::string& where) {
-                 PciIdInfo p{lower(r[0]), lower(r[1]), r[2], r[3]};
+                 PciIdInfo p{ascii_lower(r[0]), ascii_lower(r[1]), r[2], r[3]};
                  if (p.vendor.size() != 4 || p.device.size() != 4 || !is_hex(p.vendor) || !is_hex(p.device))
                    return errors.push_back(where + ": vendor and device must be 4 hex digits");
                  if (p.model.empty() || p.source.empty())
@@ -99,14 +79,14 @@ void parse_pci_id_file(std::string_view content, const std::string& name, std::v
 }
 
 const DeviceEventInfo* KnowledgeBase::find_device_event(std::string_view event_id) const {
-  std::string key = lower(event_id);
+  std::string key = ascii_lower(event_id);
   for (const auto& e : device_events)
     if (e.event_id == key) return &e;
   return nullptr;
 }
 
 const PciIdInfo* KnowledgeBase::find_pci_id(std::string_view vendor, std::string_view device) const {
-  std::string v = lower(vendor), d = lower(device);
+  std::string v = ascii_lower(vendor), d = ascii_lower(device);
   for (const auto& p : pci_ids)
     if (p.vendor == v && p.device == d) return &p;
   return nullptr;

@@ -1,10 +1,10 @@
 #pragma once
 // Installer history from /var/log/ascend_seclog/ (bundle: ascend/seclog/<name>):
 // `ascend_install.log` (one line per installer step, local time) and `operation.log`
-// (one line per install / upgrade / uninstall run). Filled by parsers/seclog_parser.cpp;
+// (one line per install / upgrade / uninstall run). Filled by parsers/plog/seclog_parser.cpp;
 // times are converted with the host zone by finalize_event_facts(). The timeline shows
 // them on the install-log and operation-log lanes. Also the journal's list of boots
-// (kernel/boots.txt, parsers/boots_parser.cpp) for the timeline's boot marks.
+// (kernel/boots.txt, parsers/kernel/boots_parser.cpp) for the timeline's boot marks.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -1,6 +1,6 @@
 #pragma once
 // Facts kept from Python job output and stderr (SourceKind::python_log), filled by
-// parsers/python_parser.cpp: tracebacks, torch_npu error messages, `[ERROR] ... ERRxxxxx`
+// parsers/job/python_parser.cpp: tracebacks, torch_npu error messages, `[ERROR] ... ERRxxxxx`
 // lines, CANN error-report blocks (`EZ9999: Inner Error!` ...) and c10 / Python warnings.
 // What is recognised and how tracebacks are time-anchored: docs/python-logs.md.
 #include <cstddef>

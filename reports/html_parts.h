@@ -12,7 +12,7 @@ namespace triage::html {
 // The verdict card: summary, ranked hypotheses with links to findings, the next check.
 void verdict_card(const Report& report, std::string& out);
 // One bundle's summary: host, system, collection time, zone, collector, what was not collected.
-void bundle_summary(const BundleFacts& bundle, std::string& out);
+void bundle_summary(const BundleSummary& summary, const BundleFacts& bundle, std::string& out);
 // Every finding with its fields and collapsible evidence; anchors "f-<index>".
 void findings_section(const Report& report, std::string& out);
 // The SVG timeline (one lane per source), skews and the event table. `host_offset` is the

@@ -2,10 +2,11 @@
 // resource: the Content-Security-Policy forbids both, and the page needs neither
 // (<details> collapses evidence, SVG <title> gives hover text). docs/html-report.md.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <set>
 
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
 #include "reports/html_style.h"
@@ -97,12 +98,11 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
                  std::ostream& out) {
   std::set<std::string> hosts;
   std::optional<int> host_offset;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : evidence.bundles)
     if (!b.host.empty()) hosts.insert(b.host);
-    if (!host_offset) host_offset = summarize_bundle(b).local_offset;
-  }
-  std::string host_list;
-  for (const auto& h : hosts) host_list += (host_list.empty() ? "" : ", ") + h;
+  for (const auto& s : report.bundles)
+    if (!host_offset) host_offset = s.local_offset;
+  std::string host_list = fmt::format("{}", fmt::join(hosts, ", "));
   if (host_list.empty()) host_list = "unknown host";
 
   std::string page;
@@ -126,7 +126,8 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
   html::verdict_card(report, page);
   html::timeline_section(report, host_offset, page);
   page += "<h2 id=\"bundles\">Evidence</h2>\n";
-  for (const auto& b : evidence.bundles) html::bundle_summary(b, page);
+  for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
+    html::bundle_summary(report.bundles[i], evidence.bundles[i], page);
   html::findings_section(report, page);
   page += fmt::format("<footer>ascend-triage {}: offline report; every text from the evidence is "
                       "shown as text, nothing in this page runs or loads anything.</footer>\n",

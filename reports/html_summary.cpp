@@ -2,7 +2,7 @@
 // (correlator/bundle_summary.h), as a definition list, with what was not collected.
 #include <fmt/format.h>
 
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
 
@@ -37,8 +37,7 @@ std::string args_text(const std::vector<std::string>& args) {
 
 }  // namespace
 
-void bundle_summary(const BundleFacts& b, std::string& out) {
-  BundleSummary s = summarize_bundle(b);
+void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& out) {
   uint64_t unknown = 0;
   for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
   out += fmt::format("<section class=\"card\">\n<h3>Input <span class=\"mono\">{}</span></h3>\n<dl class=\"kv\">\n",

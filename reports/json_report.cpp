@@ -1,4 +1,4 @@
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
 
@@ -127,11 +127,14 @@ void render_json(const Report& report, const EvidenceSet& evidence, const Render
   w.field("schema", "ascend-triage-report").field("schema_version", kSchemaVersion);
   w.field("tool_version", ASCEND_TRIAGE_VERSION);
   w.key("bundles").begin_array();
-  for (const auto& b : evidence.bundles) {
+  for (size_t i = 0; i < evidence.bundles.size(); ++i) {
+    const BundleFacts& b = evidence.bundles[i];
     w.begin_object();
     w.field("input", b.input).field("host", b.host);
-    w.key("summary");
-    write_summary(w, summarize_bundle(b));
+    if (i < report.bundles.size()) {
+      w.key("summary");
+      write_summary(w, report.bundles[i]);
+    }
     w.key("entries").begin_array();
     for (const auto& e : b.inventory.entries) {
       w.begin_object();

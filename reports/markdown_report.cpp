@@ -5,7 +5,7 @@
 
 #include <iterator>
 
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "model/time.h"
 #include "reports/markdown_escape.h"
 #include "reports/render.h"
@@ -193,7 +193,8 @@ void render_markdown(const Report& report, const EvidenceSet& evidence, const Re
                      std::ostream& out) {
   std::string s = "# ascend-triage report\n\n";
   verdict(s, report);
-  for (const auto& b : evidence.bundles) bundle(s, summarize_bundle(b), b);
+  for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
+    bundle(s, report.bundles[i], evidence.bundles[i]);
   fmt::format_to(std::back_inserter(s), "## Findings ({})\n\n", report.findings.size());
   if (report.findings.empty()) s += "No finding.\n\n";
   for (size_t i = 0; i < report.findings.size(); ++i) finding(s, i + 1, report.findings[i]);

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "model/time.h"
 #include "reports/display_width.h"
 #include "reports/render.h"
@@ -149,8 +149,8 @@ void render_text(const Report& report, const EvidenceSet& evidence, const Render
   std::string s;
   text::append_verdict(s, report, layout);
   s += '\n';
-  for (const auto& b : evidence.bundles) {
-    text::append_bundle_summary(s, summarize_bundle(b), b, layout);
+  for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i) {
+    text::append_bundle_summary(s, report.bundles[i], evidence.bundles[i], layout);
     s += '\n';
   }
   text::append_findings(s, report, layout);

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "correlator/bundle_summary.h"
+#include "model/bundle_summary.h"
 #include "model/report.h"
 #include "reports/text_layout.h"
 

@@ -1,6 +1,7 @@
 // The bundle summary of the text report: host, collection time and zone, collector, and what
 // was not collected, truncated or replaced by a tool's error text.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <iterator>
 
@@ -30,9 +31,7 @@ std::string outcome_detail(const ItemOutcome& o) {
   if (!o.error.empty()) parts.push_back("error " + printable_utf8(o.error));
   if (o.rc) parts.push_back(fmt::format("rc {}", *o.rc));
   if (o.duration_ms) parts.push_back(fmt::format("after {} ms", *o.duration_ms));
-  std::string s;
-  for (const auto& p : parts) s += (s.empty() ? "" : ", ") + p;
-  return s.empty() ? "(no reason given)" : s;
+  return parts.empty() ? "(no reason given)" : fmt::format("{}", fmt::join(parts, ", "));
 }
 
 }  // namespace

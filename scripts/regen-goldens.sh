@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Regenerates the golden reports tests/golden/<sample>/report.{txt,md,html,json,jsonl} for
-# every sample (a directory samples/<name>/ with its description samples/<name>.md):
+# Regenerates the golden reports tests/golden/<sample>/report.EXT, one per format that
+# `ascend-triage formats` lists (reports/formats.cpp), for every sample (a directory samples/<name>/ with its description samples/<name>.md):
 #   bash scripts/regen-goldens.sh BUILD_DIR      (e.g. build)
 # Review the diff (git diff tests/golden) before committing: a golden that changes is a
 # report that changes. Refuses to run in CI (CI=true): there the goldens are checked, never
@@ -28,4 +28,4 @@ for desc in "$src"/samples/*.md; do
   TZ=UTC bash "$src/tests/golden/render-sample.sh" "$bin" "$src" "$sample" "$golden/$sample"
   count=$((count + 1))
 done
-echo "regen-goldens: wrote $count sample(s) x 5 formats under ${golden#"$src"/}"
+echo "regen-goldens: wrote $count sample(s) x $("$bin" formats | wc -l) formats under ${golden#"$src"/}"

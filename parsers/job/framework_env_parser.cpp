@@ -5,8 +5,8 @@
 #include <optional>
 #include <utility>
 
-#include "parsers/pep440.h"
-#include "parsers/text_file.h"
+#include "model/pep440.h"
+#include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {

@@ -5,7 +5,7 @@
 // Each version becomes a package row of the default pip (LibraryFacts::default_pip), which
 // the version matrix reads; the CANN block and the npu-smi table of a collect_env are
 // segments of their own (ingest/segment.h).
-#include "parsers/parser.h"
+#include "parsers/common/parser.h"
 
 namespace triage {
 

@@ -1,6 +1,6 @@
 #include "parsers/kernel/printk_join.h"
 
-#include "parsers/kernel_line.h"
+#include "parsers/kernel/kernel_line.h"
 
 namespace triage {
 namespace {

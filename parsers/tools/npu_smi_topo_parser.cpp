@@ -2,7 +2,7 @@
 
 #include <array>
 
-#include "parsers/text_file.h"
+#include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {

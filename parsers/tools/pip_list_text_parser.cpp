@@ -1,7 +1,7 @@
 #include "parsers/tools/pip_list_text_parser.h"
 
-#include "parsers/pep440.h"
-#include "parsers/text_file.h"
+#include "model/pep440.h"
+#include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {

@@ -12,13 +12,13 @@
 #include <vector>
 
 #include "bundle/byte_source.h"
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "ingest/mixed_text.h"
 #include "ingest/segment.h"
 #include "knowledge/knowledge.h"
 #include "model/host_facts.h"
 #include "parsers/job/framework_env_parser.h"
-#include "parsers/kernel_parser.h"
+#include "parsers/kernel/kernel_parser.h"
 #include "parsers/tools/npu_smi_topo_parser.h"
 
 static std::atomic<uint64_t> g_allocations{0};

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bundle/byte_source.h"
-#include "parsers/tsv.h"
+#include "parsers/common/tsv.h"
 
 static size_t g_allocations = 0;
 

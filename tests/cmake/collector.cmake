@@ -6,21 +6,22 @@ find_program(BASH_PROGRAM bash REQUIRED)
 set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
 set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
 
-foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck)
+foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck build
+    no_npu)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
   set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 420)
 endforeach()
 
-foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed)
+foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed collective_evidence)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
   set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 240 RUN_SERIAL TRUE)
 endforeach()
 
-# Collector C: --sysroot (two collections, so a longer bound on a loaded machine), then the
+# --sysroot (two collections, so a longer bound on a loaded machine), then the
 # probes and the device-log export, which stop hung stubs after short timeouts: run alone.
 add_test(NAME collector.sysroot
   COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_sysroot.sh ${COLLECTOR_SCRIPT}

@@ -16,6 +16,11 @@ foreach(desc ${GOLDEN_SAMPLE_DESCRIPTIONS})
     set_tests_properties("golden: ${sample} TZ=${zone}" PROPERTIES ENVIRONMENT "TZ=${zone}" TIMEOUT 120)
   endforeach()
 endforeach()
+# The report formats live in one table (reports/formats.cpp, printed by `ascend-triage
+# formats`): the goldens follow it, and the docs must list exactly its formats.
+add_test(NAME "golden: README.md and docs/cli.md list exactly the report formats"
+  COMMAND ${BASH_PROGRAM} ${PROJECT_SOURCE_DIR}/tests/golden/check-format-docs.sh
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR})
 add_test(NAME "golden: regen-goldens.sh refuses with CI=true"
   COMMAND ${BASH_PROGRAM} ${PROJECT_SOURCE_DIR}/tests/golden/test_regen_refuses_in_ci.sh
           ${PROJECT_SOURCE_DIR} ${CMAKE_BINARY_DIR})

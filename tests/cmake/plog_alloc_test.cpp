@@ -12,8 +12,8 @@
 #include "bundle/byte_source.h"
 #include "knowledge/knowledge.h"
 #include "model/host_facts.h"
-#include "parsers/plog_line.h"
-#include "parsers/plog_parser.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
 
 static std::atomic<uint64_t> g_allocations{0};
 

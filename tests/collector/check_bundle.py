@@ -110,6 +110,24 @@ def check_item(item, root):
     return to_bytes(path)
 
 
+NPU_STATES = {"npu_visible", "devices_not_visible", "no_npu", "unknown"}
+NPU_COUNTS = ("ascend_modules_loaded", "device_nodes", "npu_pci_devices", "npu_processes")
+
+
+def check_npu_presence(p):
+    """manifest.json's npu_presence: a state and counts (or null: not collected)."""
+    if not isinstance(p, dict):
+        problem("manifest.json: npu_presence missing or not an object")
+        return
+    if p.get("state") not in NPU_STATES:
+        problem(f"manifest.json: npu_presence.state {p.get('state')!r}")
+    for k in NPU_COUNTS:
+        if k not in p or not (p[k] is None or (is_int(p[k]) and p[k] >= 0)):
+            problem(f"manifest.json: npu_presence.{k} is neither a count nor null")
+    if "driver_installed" not in p or p["driver_installed"] not in (True, False, None):
+        problem("manifest.json: npu_presence.driver_installed is neither a boolean nor null")
+
+
 def main():
     if len(sys.argv) != 2:
         print("usage: check_bundle.py BUNDLE_DIR", file=sys.stderr)
@@ -133,6 +151,7 @@ def main():
             problem(f"manifest.json: {k} not ISO 8601 UTC")
     if not all(is_int(g) for g in manifest.get("groups", [])):
         problem("manifest.json: groups are not integers")
+    check_npu_presence(manifest.get("npu_presence"))
     kinds = manifest.get("redaction", {}).get("kinds")
     if not (isinstance(kinds, list) and all(isinstance(k, str) for k in kinds)):
         problem("manifest.json: redaction.kinds is not a list of names")

@@ -202,7 +202,7 @@ fake_sysroot() {
   chmod 700 "$SYSROOT/root"
 }
 
-# The per-process files Collector B reads: mountinfo, cgroup, fd/, exe, root, ns/mnt and
+# The per-process files the collector reads: mountinfo, cgroup, fd/, exe, root, ns/mnt and
 # two threads under task/. $1 pid, $2 mount namespace id, $3 what its root link points to
 # (relative, so that it stays inside the fake host).
 fake_process_extras() {

@@ -23,7 +23,8 @@ for p in system/kernels.tsv system/pci-devices.tsv system/devices.txt mounts/mou
   ascend/cann/c1/aarch64-linux/ascend_toolkit_install.info ascend/cann/c1/version.cfg \
   ascend/paths.tsv ascend/seclog/operation.log ascend/npu-smi-health-0-0.txt \
   ascend/npu-smi-health-1-0.txt ascend/npu-smi-usages-0-0.1.txt ascend/npu-smi-usages-1-0.3.txt \
-  ascend/hccn-link-0.txt ascend/hccn-link-1.txt extra/data/run/train.yaml \
+  ascend/hccn-link-0.txt ascend/hccn-link-1.txt ascend/hccn-net_health-0.txt ascend/hccn-ip-1.txt \
+  ascend/hccn-optical-0.txt ascend/hccn-link_stat-1.txt ascend/hccn-stat-0.txt extra/data/run/train.yaml \
   logs/host/var/log/npu/slog/host-0/host-0_20260613170033.log; do
   expect_item "$p" ok
   expect_file "$p"
@@ -39,9 +40,12 @@ expect_item ascend/hccn.conf absent source_missing
 expect_item kernel/boots.json absent tool_missing
 expect_no_file kernel/boots.json
 expect_item python/packages.tsv absent tool_missing
-for p in python/pip-list.json python/pip-show.txt "processes/$TRAIN_PID/pip-list.json"; do
+for p in python/pip-list.json python/pip-show.txt "processes/$TRAIN_PID/pip-list.json" \
+  "processes/$TRAIN_PID/py-spy-dump.txt"; do
   expect_item "$p" skipped option
 done
+# No RANK_TABLE_FILE in the process's environment: no rank table item.
+[ -z "$(item_line "processes/$TRAIN_PID/rank-table.json")" ] || fail "a rank table item without RANK_TABLE_FILE"
 
 expect_grep system/kernels.tsv "$(printf '^%s\t1\t' "$K")"
 expect_grep system/pci-devices.tsv "$(printf '^0000:c1:00.0\t0x19e5\t0xd802\t0x120000\tdevdrv_device_driver\t16$')"

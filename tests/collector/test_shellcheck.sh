@@ -10,5 +10,5 @@ shellcheck -x -P SCRIPTDIR lib.sh test_*.sh || fail "shellcheck: tests"
 shellcheck -x -P SCRIPTDIR stubs/_hang.sh stubs/npu-smi stubs/dmesg stubs/journalctl stubs/lsmod \
   stubs/uname stubs/hccn_tool stubs/python3 stubs/timeout-that-never-exits \
   stubs/python-probe stubs/msnpureport stubs/dkms stubs/lsinitramfs stubs/lspci stubs/modinfo \
-  stubs/modprobe || fail "shellcheck: stubs"
+  stubs/modprobe stubs/py-spy || fail "shellcheck: stubs"
 finish

@@ -11,7 +11,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 bash "$src/tests/golden/render-sample.sh" "$bin" "$src" "$sample" "$tmp" || exit 1
 fail=0
-for ext in txt md html json jsonl; do
+exts=$("$bin" formats | cut -f2) || exit 1
+for ext in $exts; do
   if [ ! -f "$golden/report.$ext" ]; then
     echo "missing golden: tests/golden/$sample/report.$ext"
     fail=1

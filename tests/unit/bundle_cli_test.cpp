@@ -7,7 +7,7 @@
 #include <random>
 
 #include "bundle_test_util.h"
-#include "parsers/parser.h"
+#include "ingest/registry.h"
 
 using namespace triage;
 using namespace triage::testing;

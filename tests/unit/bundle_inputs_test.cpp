@@ -16,7 +16,7 @@
 #include "bundle/sha256.h"
 #include "bundle_test_util.h"
 #include "correlator/correlate.h"
-#include "parsers/parser.h"
+#include "parsers/common/parser.h"
 #include "reports/render.h"
 
 using namespace triage;

@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "model/entry.h"
 
 namespace triage::testing {

@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "bundle/classify.h"
-#include "bundle/manifest_index.h"
+#include "ingest/classify.h"
+#include "ingest/manifest_index.h"
 
 using namespace triage;
 

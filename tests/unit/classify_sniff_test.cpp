@@ -4,7 +4,7 @@
 
 #include <sstream>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle_test_util.h"
 
 using namespace triage;

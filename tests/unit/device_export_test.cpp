@@ -6,12 +6,12 @@
 #include <string>
 
 #include "bundle/byte_source.h"
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "correlator/correlate.h"
 #include "correlator/device_exception.h"
 #include "model/host_facts.h"
-#include "parsers/device_export_parser.h"
-#include "parsers/plog_parser.h"
+#include "parsers/plog/device_export_parser.h"
+#include "parsers/plog/plog_parser.h"
 
 #include "analysis_test_support.h"
 #include "bundle_test_util.h"

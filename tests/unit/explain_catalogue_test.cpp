@@ -12,7 +12,7 @@
 #include <sstream>
 #include <string>
 
-#include "correlator/verdict_catalogue.h"
+#include "knowledge/finding_catalogue.h"
 
 using namespace triage;
 namespace fs = std::filesystem;
@@ -33,8 +33,8 @@ std::set<std::string> ids_in_sources() {
   RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\bbase\("([a-z][a-z0-9/.-]*)")re"),
       kind(R"re(\bKind\{"([a-z][a-z0-9-]*)")re");
   std::set<std::string> ids;
-  for (const char* dir : {"correlator", "bundle", "parsers"})
-    for (const auto& e : fs::directory_iterator(root / dir)) {
+  for (const char* dir : {"correlator", "bundle", "ingest", "parsers"})
+    for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
       std::string name = e.path().filename().string();
       if (e.path().extension() != ".cpp" || name.rfind("verdict", 0) == 0) continue;
       std::string text = read_all(e.path());

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "model_test_support.h"
-#include "parsers/text_file.h"
+#include "parsers/common/text_file.h"
 
 using namespace triage;
 namespace fs = std::filesystem;

@@ -10,7 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
+#include "correlator/bundle_summary.h"
 #include "correlator/correlate.h"
 #include "reports/html_escape.h"
 #include "reports/render.h"
@@ -251,6 +252,7 @@ TEST_CASE("html report: bundle strings in every position come out inert", "[html
   b.input = "samples/" + kQuote;
   b.host = "node-" + kScript;
   set.bundles.push_back(b);
+  r.bundles.push_back(summarize_bundle(b));  // as correlate() does
   std::string html = render(r, set);
   require_inert(html);
   // The payloads are shown as text, not dropped.

@@ -11,9 +11,9 @@
 #include <sstream>
 #include <string>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
-#include "correlator/verdict_catalogue.h"
+#include "knowledge/finding_catalogue.h"
 #include "reports/render.h"
 
 using namespace triage;

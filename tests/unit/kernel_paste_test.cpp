@@ -4,9 +4,9 @@
 // reference excerpts.
 #include <catch2/catch.hpp>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle_test_util.h"
-#include "parsers/kernel_line.h"
+#include "parsers/kernel/kernel_line.h"
 
 using namespace triage;
 using namespace triage::testing;

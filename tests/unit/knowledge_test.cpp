@@ -9,8 +9,9 @@
 #include <fstream>
 #include <string>
 
+#include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
-#include "parsers/plog_line.h"
+#include "parsers/plog/plog_line.h"
 
 using namespace triage;
 namespace fs = std::filesystem;

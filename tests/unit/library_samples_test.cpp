@@ -1,7 +1,7 @@
 // The library analyses end to end on the samples.
 #include <catch2/catch.hpp>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 
 using namespace triage;

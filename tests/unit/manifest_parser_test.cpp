@@ -4,8 +4,8 @@
 #include <string>
 
 #include "model_test_support.h"
-#include "parsers/manifest_common.h"
-#include "parsers/manifest_parsers.h"
+#include "parsers/collector/manifest_common.h"
+#include "parsers/collector/manifest_parsers.h"
 
 using namespace triage;
 using triage::test::newlines;

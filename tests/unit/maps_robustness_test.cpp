@@ -7,7 +7,7 @@
 #include <random>
 
 #include "model_test_support.h"
-#include "parsers/text_file.h"
+#include "parsers/common/text_file.h"
 
 using namespace triage;
 

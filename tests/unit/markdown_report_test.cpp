@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "reports/markdown_escape.h"
 #include "reports/render.h"

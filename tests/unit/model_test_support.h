@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "bundle/byte_source.h"
-#include "parsers/parser.h"
+#include "ingest/registry.h"
 
 namespace triage::test {
 

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "model_test_support.h"
-#include "parsers/module_parsers.h"
+#include "parsers/tools/module_parsers.h"
 
 using namespace triage;
 using triage::test::run_kind;

@@ -1,7 +1,7 @@
 // module-provenance and driver-binding end to end on the samples (load_evidence + correlate).
 #include <catch2/catch.hpp>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "samples_support.h"
 

@@ -2,7 +2,7 @@
 
 #include "model/host_facts.h"
 #include "model_test_support.h"
-#include "parsers/version_parsers.h"
+#include "parsers/collector/version_parsers.h"
 
 using namespace triage;
 using triage::test::run_kind;

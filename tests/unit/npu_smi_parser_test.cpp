@@ -7,7 +7,7 @@
 
 #include "model/host_facts.h"
 #include "model_test_support.h"
-#include "parsers/npu_smi_parsers.h"
+#include "parsers/tools/npu_smi_parsers.h"
 
 using namespace triage;
 using triage::test::run_kind;

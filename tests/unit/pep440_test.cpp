@@ -1,6 +1,6 @@
 #include <catch2/catch.hpp>
 
-#include "parsers/pep440.h"
+#include "model/pep440.h"
 
 using namespace triage;
 

@@ -8,6 +8,7 @@
 #include "correlator/driver_binding.h"
 #include "correlator/environment.h"
 #include "correlator/version_matrix.h"
+#include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
 
 #include "bundle_test_util.h"

@@ -5,7 +5,7 @@
 #include <random>
 #include <string>
 
-#include "parsers/plog_line.h"
+#include "parsers/plog/plog_line.h"
 
 using namespace triage;
 

@@ -10,10 +10,10 @@
 
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
-#include "parsers/kernel_line.h"
-#include "parsers/kernel_parser.h"
-#include "parsers/plog_line.h"
-#include "parsers/plog_parser.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/kernel/kernel_parser.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 

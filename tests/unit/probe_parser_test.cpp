@@ -3,7 +3,7 @@
 
 #include "model/host_facts.h"
 #include "model_test_support.h"
-#include "parsers/probe_parsers.h"
+#include "parsers/collector/probe_parsers.h"
 
 using namespace triage;
 using triage::test::run_kind;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "correlator/probe_results.h"
 

@@ -5,8 +5,8 @@
 
 #include "model/zones.h"
 #include "model_test_support.h"
-#include "parsers/process_parsers.h"
-#include "parsers/system_parsers.h"
+#include "parsers/collector/process_parsers.h"
+#include "parsers/collector/system_parsers.h"
 
 using namespace triage;
 using triage::test::newlines;

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <string>
 
-#include "parsers/python_lines.h"
+#include "parsers/job/python_lines.h"
 
 using namespace triage;
 using namespace triage::pylines;

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "parsers/finalize.h"
+#include "ingest/finalize.h"
 #include "python_test_util.h"
 
 using namespace triage;

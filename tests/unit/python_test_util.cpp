@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include "bundle/byte_source.h"
-#include "parsers/finalize.h"
-#include "parsers/python_parser.h"
+#include "ingest/finalize.h"
+#include "parsers/job/python_parser.h"
 
 namespace triage::pytest {
 

@@ -3,7 +3,7 @@
 // classifier lands; the lead enables these at merge by dropping the leading dot.
 #include <catch2/catch.hpp>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "model/source_kind.h"
 #include "samples_support.h"
 

@@ -5,8 +5,8 @@
 #include <catch2/catch.hpp>
 
 #include "model/facts_events.h"
-#include "parsers/finalize.h"
-#include "parsers/seclog_parser.h"
+#include "ingest/finalize.h"
+#include "parsers/plog/seclog_parser.h"
 #include "model_test_support.h"
 
 using namespace triage;

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 
 using namespace triage;

@@ -7,7 +7,7 @@
 
 #include "model/zones.h"
 #include "model_test_support.h"
-#include "parsers/system_parsers.h"
+#include "parsers/collector/system_parsers.h"
 
 using namespace triage;
 using triage::test::newlines;

@@ -3,7 +3,7 @@
 // Files verbatim under tests/fixtures/pastes/ (sources in SOURCES.md there).
 #include <catch2/catch.hpp>
 
-#include "bundle/classify.h"
+#include "ingest/classify.h"
 #include "bundle_test_util.h"
 
 using namespace triage;

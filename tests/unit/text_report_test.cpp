@@ -6,7 +6,7 @@
 
 #include <sstream>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "bundle_test_util.h"
 #include "cjk_strings.h"
 #include "correlator/correlate.h"

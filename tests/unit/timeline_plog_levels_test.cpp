@@ -8,8 +8,8 @@
 #include "bundle/byte_source.h"
 #include "correlator/timeline.h"
 #include "model/host_facts.h"
-#include "parsers/finalize.h"
-#include "parsers/plog_parser.h"
+#include "ingest/finalize.h"
+#include "parsers/plog/plog_parser.h"
 
 using namespace triage;
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "bundle/load.h"
+#include "ingest/load.h"
 #include "correlator/correlate.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"

@@ -1,7 +1,7 @@
 // detect_tool_error: a tool's error text is recognised, real content never is.
 #include <catch2/catch.hpp>
 
-#include "parsers/tool_error.h"
+#include "parsers/common/tool_error.h"
 
 using namespace triage;
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "bundle/byte_source.h"
-#include "parsers/tsv.h"
+#include "parsers/common/tsv.h"
 #include "model_test_support.h"
 
 using namespace triage;

@@ -8,8 +8,9 @@
 #include <vector>
 
 #include "correlator/verdict.h"
-#include "correlator/verdict_catalogue.h"
-#include "correlator/verdict_rules.h"
+#include "knowledge/finding_catalogue.h"
+#include "knowledge/verdict_rules.h"
+#include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
 
 using namespace triage;

@@ -1,0 +1,378 @@
+#include "ingest/entry_processor.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <tuple>
+
+#include "ingest/classify.h"
+#include "bundle/decompress_source.h"
+#include "bundle/line_reader.h"
+#include "bundle/member_name.h"
+#include "bundle/stored_source.h"
+#include "ingest/registry.h"
+
+namespace triage {
+namespace {
+
+constexpr size_t kManifestCap = 64 << 20;  // a manifest larger than this is not a manifest
+
+std::string_view skip_reason(EntryType t) {
+  switch (t) {
+    case EntryType::device: return "device node: not read";
+    case EntryType::fifo: return "FIFO: not read";
+    case EntryType::socket: return "socket: not read";
+    case EntryType::directory: return "directory";
+    default: return "not a regular file: not read";
+  }
+}
+
+std::string join_display(const std::string& input, const std::string& path) {
+  if (!input.empty() && input.back() == '/') return input + path;
+  return input + "/" + path;
+}
+
+}  // namespace
+
+EntryProcessor::EntryProcessor(BundleFacts& bundle, const AnalyzeOptions& options, LoadBudget& budget)
+    : bundle_(bundle), options_(options), budget_(budget) {}
+
+void EntryProcessor::on_input(const InputDescription& input) {
+  form_ = input.form;
+  bundle_.inventory.input_form = input.format;
+}
+
+// The path the layout rules see: relative to the bundle root. A bundle may sit in a
+// directory named ascend-bundle-<host>-<ts>/ (or any directory holding manifest.json), or
+// one level down in a loose directory.
+std::string EntryProcessor::class_path_of(const std::string& path) {
+  if (form_ == InputForm::single_file) return path;
+  if (!root_.empty() && path.size() > root_.size() && path.compare(0, root_.size(), root_) == 0 &&
+      path[root_.size()] == '/')
+    return path.substr(root_.size() + 1);
+  std::string_view top = first_component(path);
+  if (top.empty()) return path;
+  std::string_view rest = strip_first_component(path);
+  if (is_bundle_root_name(top) || (root_.empty() && rest == "manifest.json")) {
+    if (root_.empty()) root_ = std::string(top);
+    return std::string(rest);
+  }
+  if (!match_layout(path)) {
+    auto under = match_layout(rest);
+    if (under && under->kind != SourceKind::unknown) return std::string(rest);
+  }
+  return path;
+}
+
+bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
+  if (budget_.exhausted()) return false;
+  if (h.type == EntryType::directory && h.read_error.empty()) return true;  // not an entry
+  if (budget_.entries_used >= options_.limits.max_entries) {
+    budget_.entries_exhausted = true;
+    bundle_.input_findings.push_back(
+        entries_limit_finding(bundle_.input, options_.limits.max_entries, last_display_));
+    return false;
+  }
+  ++budget_.entries_used;
+
+  EntryInfo info;
+  info.input = bundle_.input;
+  info.raw_path = h.raw_name;
+  info.size = h.size;
+  info.mtime = h.mtime;
+  info.type = h.type;
+  info.link_target = h.link_target;
+  if (form_ == InputForm::single_file) {
+    info.path = h.raw_name;
+    info.display = bundle_.input;
+  } else {
+    NormalisedName n = normalise_member_name(h.raw_name);
+    info.path = n.path.empty() ? "(unnamed)" : n.path;
+    info.unsafe_name = n.unsafe;
+    info.display = form_ == InputForm::directory ? join_display(bundle_.input, info.path)
+                                                 : bundle_.input + "!" + h.raw_name;
+    if (n.unsafe) unsafe_.push_back({info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path)});
+  }
+  last_display_ = info.display;
+  if (!h.warning.empty()) warnings_.push_back({info.display, h.warning});
+
+  std::string class_path = class_path_of(info.path);
+  bool unreadable = !h.read_error.empty();
+  if (unreadable) unreadable_.push_back({info.display, h.read_error});
+
+  if (h.type == EntryType::device || h.type == EntryType::fifo || h.type == EntryType::socket ||
+      h.type == EntryType::other || h.type == EntryType::directory) {
+    std::string reason(skip_reason(h.type));
+    if (unreadable) reason = h.read_error;
+    bundle_.inventory.skipped.push_back({std::move(info), std::move(reason)});
+    skipped_lookup_.push_back(std::move(class_path));
+    return true;
+  }
+
+  Record r;
+  r.lookup_path = class_path;
+  r.before_manifest = !manifest_.loaded() && !items_.loaded();
+  r.entry.info = std::move(info);
+  InventoryEntry& e = r.entry;
+  if (h.type == EntryType::symlink || h.type == EntryType::hardlink) {
+    e.kind = SourceKind::symlink;
+    e.classified_by = ClassifiedBy::file_type;
+    e.reason = h.type == EntryType::symlink
+                   ? fmt::format("symbolic link -> {}", e.info.link_target)
+                   : fmt::format("hard link to {} (its data is stored there)", e.info.link_target);
+    if (unreadable) e.reason += fmt::format(" ({})", h.read_error);
+  } else if (unreadable || !data) {
+    e.reason = fmt::format("not read: {}", unreadable ? h.read_error : "no data");
+  } else {
+    read_file(r, *data);
+  }
+  records_.push_back(std::move(r));
+  return !budget_.exhausted();
+}
+
+void EntryProcessor::read_file(Record& r, ByteSource& data) {
+  InventoryEntry& e = r.entry;
+  const InputLimits& limits = options_.limits;
+  StoredSource stored(data);
+  Compression compression = detect_compression(stored.peek(10));
+  std::optional<DecompressSource> decompressed;
+  ByteSource* src = &stored;
+  std::string kind_path = r.lookup_path;
+  if (compression != Compression::none) {
+    decompressed.emplace(stored, compression);
+    src = &*decompressed;
+    e.info.decompressed_from = std::string(to_string(compression));
+    kind_path = std::string(strip_compression_suffix(kind_path, compression));
+  }
+
+  EntryStream stream(*src, limits.max_entry_bytes, budget_.bytes, head_);
+  std::string_view head = stream.fill_head(kSniffBytes);
+  bool whole = stream.head_is_whole();
+  const ManifestIndex& index = manifest_.loaded() ? manifest_ : items_;
+  const ManifestItem* item = index.loaded() ? index.find(r.lookup_path) : nullptr;
+  Classification c = classify_entry(kind_path, head, whole, item);
+  e.kind = c.kind;
+  e.classified_by = c.by;
+  e.reason = std::move(c.reason);
+  if (compression != Compression::none)
+    e.reason += fmt::format(" [{}-compressed, read decompressed]", to_string(compression));
+
+  bool is_manifest = e.kind == SourceKind::manifest_json && kind_path == "manifest.json";
+  bool is_items = e.kind == SourceKind::manifest_items_jsonl && kind_path == "manifest.items.jsonl";
+  if ((is_manifest && !manifest_.loaded()) || (is_items && !items_.loaded()))
+    capture_manifest(r, stream, is_items);
+  else if (parser_for(e.kind))
+    run_parser(r, stream);
+  else
+    count_lines(r, stream, head, whole);
+  stream.drain();
+  e.stats.bytes = stream.bytes();
+  uint64_t stored_read = stored.count();  // where decoding stopped, before the hash drains the rest
+
+  if (stream.overlong_count() > 0) {
+    overlong_total_ += stream.overlong_count();
+    for (const auto& s : stream.overlong_samples())
+      if (overlong_.size() < 5) overlong_.push_back({e.info.display, s.line, s.offset, s.length});
+  }
+  bool complete = stream.cut() == EntryStream::Cut::none;
+  if (stream.cut() == EntryStream::Cut::entry_limit)
+    entry_cuts_.push_back({e.info.display, fmt::format("{} bytes read", stream.bytes())});
+  if (stream.cut() == EntryStream::Cut::total_limit && !budget_.total_reported) {
+    budget_.total_reported = true;
+    bundle_.input_findings.push_back(total_bytes_limit_finding(e.info.display, limits.max_total_bytes, 0));
+  }
+  if (complete) {
+    stored.drain();  // a decoder that failed early leaves stored bytes: the hash covers them all
+    if (stored.error().empty()) e.sha256 = stored.sha256_hex();
+  }
+  if (!stream.data_error().empty()) {
+    DamageAt at;
+    at.input = bundle_.input;
+    at.entry = e.info.display;
+    at.path = e.info.path;
+    at.offset = stream.bytes();
+    at.stored_offset = stored_read;
+    at.message = stream.data_error();
+    // The archive's own stream failed (not a compressed member inside it): nothing follows.
+    at.stops_input = form_ == InputForm::archive && !stored.error().empty();
+    input_cut_ = input_cut_ || at.stops_input;
+    bundle_.input_findings.push_back(input_damaged_finding(at));
+  }
+  if (e.info.size == 0 || !complete) e.info.size = std::max(e.info.size, stored.count());
+}
+
+void EntryProcessor::run_parser(Record& r, ByteSource& src) {
+  InventoryEntry& e = r.entry;
+  e.has_parser = true;
+  ParseContext ctx{e.info, bundle_, e.stats, options_};
+  try {
+    parser_for(e.kind)(ctx, src);
+  } catch (const std::exception& ex) {
+    bundle_.input_findings.push_back(parser_error_finding(e.info.display, to_string(e.kind), ex.what()));
+  } catch (...) {
+    bundle_.input_findings.push_back(parser_error_finding(e.info.display, to_string(e.kind), "unknown exception"));
+  }
+}
+
+// Kinds without a parser still get their lines counted; overlong lines count as malformed.
+void EntryProcessor::count_lines(Record& r, ByteSource& src, std::string_view head, bool whole) {
+  ParseStats& stats = r.entry.stats;
+  if (whole && head.size() <= options_.limits.max_line_bytes) {
+    stats.lines = static_cast<uint64_t>(std::count(head.begin(), head.end(), '\n'));
+    if (!head.empty() && head.back() != '\n') ++stats.lines;
+    return;
+  }
+  LineReader lines(src, options_.limits.max_line_bytes);
+  Line line;
+  while (lines.next(line)) {
+    ++stats.lines;
+    if (line.overlong) stats.note_malformed(r.entry.info.display, line.number, line.offset, line.text);
+  }
+}
+
+// The manifest is read whole (it is small), kept for classification and reconciliation,
+// and then given to its parser like any entry.
+void EntryProcessor::capture_manifest(Record& r, ByteSource& src, bool items) {
+  bool truncated = false;
+  std::string text = read_all(src, kManifestCap, &truncated);
+  ManifestIndex& index = items ? items_ : manifest_;
+  std::string error;
+  bool ok = items ? index.load_jsonl(text, &error) : index.load_json(text, &error);
+  if (truncated) {
+    ok = false;
+    error = fmt::format("larger than {} bytes", kManifestCap);
+  }
+  if (ok) index.origin = r.entry.info.path;
+  if (!error.empty() && !items)
+    manifest_error_ = ok ? error : fmt::format("could not be used: {}", error);
+  StringSource copy(text);
+  if (parser_for(r.entry.kind)) run_parser(r, copy);
+  else count_lines(r, copy, text, true);
+}
+
+void EntryProcessor::on_member_warning(std::string_view message) {
+  warnings_.push_back({last_display_, std::string(message)});
+}
+
+void EntryProcessor::on_input_damaged(std::string_view last_member, uint64_t offset,
+                                      std::string_view message) {
+  DamageAt at;
+  at.input = bundle_.input;
+  at.input_level = true;
+  if (!last_member.empty()) {
+    at.entry = last_display_;
+    at.path = normalise_member_name(last_member).path;
+  }
+  at.stored_offset = offset;
+  at.message = std::string(message);
+  input_cut_ = true;
+  bundle_.input_findings.push_back(input_damaged_finding(at));
+}
+
+// A single top-level directory that is the bundle root is not part of entry paths.
+void EntryProcessor::strip_root() {
+  std::optional<std::string> top;
+  auto same_top = [&](const std::string& path) {
+    std::string_view t = first_component(path);
+    if (t.empty()) return false;
+    if (!top) top = std::string(t);
+    return *top == t;
+  };
+  bool single = !records_.empty() || !bundle_.inventory.skipped.empty();
+  for (const auto& r : records_) single = single && same_top(r.entry.info.path);
+  for (const auto& s : bundle_.inventory.skipped) single = single && same_top(s.info.path);
+  if (!single || !top || !(*top == root_ || is_bundle_root_name(*top))) return;
+  for (auto& r : records_) r.entry.info.path = std::string(strip_first_component(r.entry.info.path));
+  for (auto& s : bundle_.inventory.skipped) s.info.path = std::string(strip_first_component(s.info.path));
+}
+
+void EntryProcessor::reconcile() {
+  const ManifestIndex* index = manifest_.loaded() ? &manifest_ : items_.loaded() ? &items_ : nullptr;
+  auto& notes = bundle_.inventory.manifest_notes;
+  if (!manifest_error_.empty()) notes.push_back({"manifest.json", manifest_error_});
+  if (!index) return;
+  bundle_.inventory.manifest_entry = index->origin;
+  std::set<std::string, std::less<>> present;
+  for (auto& r : records_) {
+    present.insert(r.lookup_path);
+    InventoryEntry& e = r.entry;
+    const ManifestItem* item = index->find(r.lookup_path);
+    std::vector<std::string> parts;
+    if (!item) {
+      if (e.kind != SourceKind::manifest_json && e.kind != SourceKind::manifest_items_jsonl &&
+          e.kind != SourceKind::step_stderr)
+        parts.push_back("not listed in the manifest");
+    } else {
+      if (item->status == ItemStatus::absent) parts.push_back("the manifest says absent, yet the entry is present");
+      if (e.kind != SourceKind::symlink) {
+        if (item->bytes && !e.sha256.empty() && static_cast<uint64_t>(*item->bytes) != e.info.size)
+          parts.push_back(fmt::format("{} bytes, the manifest says {}", e.info.size, *item->bytes));
+        if (!item->sha256.empty() && !e.sha256.empty() && item->sha256 != e.sha256)
+          parts.push_back(fmt::format("sha256 {}..., the manifest says {}...", e.sha256.substr(0, 12),
+                                      item->sha256.substr(0, 12)));
+        std::string why;
+        auto said = kind_from_manifest_item(*item, &why);
+        if (said && *said != e.kind) {
+          if (e.classified_by == ClassifiedBy::layout_path)
+            parts.push_back(fmt::format("the manifest item ({}) suggests {}; the layout path wins", why, to_string(*said)));
+          else if (r.before_manifest)
+            parts.push_back(fmt::format("the manifest item ({}) suggests {} (manifest read after this entry; kept {})", why,
+                                        to_string(*said), to_string(e.kind)));
+        }
+      }
+    }
+    for (const auto& p : parts) {
+      if (!e.manifest_note.empty()) e.manifest_note += "; ";
+      e.manifest_note += p;
+    }
+  }
+  for (const auto& p : skipped_lookup_) present.insert(p);
+  for (const auto& item : index->items())
+    if (item.status == ItemStatus::ok && !present.count(item.path))
+      notes.push_back({item.path, input_cut_ ? "listed as collected (status ok); not read: the input is damaged"
+                                             : "listed as collected (status ok) but not in the input"});
+}
+
+void EntryProcessor::raise_findings() {
+  const std::string& input = bundle_.input;
+  auto& out = bundle_.input_findings;
+  if (!unsafe_.empty()) out.push_back(unsafe_names_finding(input, unsafe_, unsafe_.size()));
+  if (!unreadable_.empty()) out.push_back(unreadable_finding(input, unreadable_, unreadable_.size()));
+  if (!warnings_.empty()) out.push_back(archive_warning_finding(input, warnings_, warnings_.size()));
+  if (!entry_cuts_.empty())
+    out.push_back(entry_bytes_limit_finding(input, entry_cuts_, entry_cuts_.size(),
+                                            options_.limits.max_entry_bytes));
+  if (overlong_total_ > 0)
+    out.push_back(overlong_lines_finding(input, overlong_, overlong_total_, options_.limits.max_line_bytes));
+  sort_findings(out);
+}
+
+void EntryProcessor::finish() {
+  reconcile();
+  strip_root();
+  // Sorted through an index: entries are large, moving them around in a sort costs.
+  std::vector<size_t> order(records_.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [&](size_t x, size_t y) {
+    const InventoryEntry& a = records_[x].entry;
+    const InventoryEntry& b = records_[y].entry;
+    return std::tie(a.info.path, a.info.raw_path, a.sha256) < std::tie(b.info.path, b.info.raw_path, b.sha256);
+  });
+  auto& entries = bundle_.inventory.entries;
+  entries.reserve(entries.size() + records_.size());
+  for (size_t i : order) entries.push_back(std::move(records_[i].entry));
+  records_.clear();
+  auto& skipped = bundle_.inventory.skipped;
+  std::sort(skipped.begin(), skipped.end(), [](const SkippedEntry& a, const SkippedEntry& b) {
+    return std::tie(a.info.path, a.info.raw_path) < std::tie(b.info.path, b.info.raw_path);
+  });
+  auto& notes = bundle_.inventory.manifest_notes;
+  std::sort(notes.begin(), notes.end(), [](const ManifestNote& a, const ManifestNote& b) {
+    return std::tie(a.path, a.note) < std::tie(b.path, b.note);
+  });
+  raise_findings();
+}
+
+}  // namespace triage

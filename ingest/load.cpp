@@ -1,0 +1,49 @@
+#include "ingest/load.h"
+
+#include <fmt/format.h>
+
+#include "ingest/entry_processor.h"
+#include "bundle/input_reader.h"
+#include "ingest/finalize.h"
+
+namespace triage {
+
+// Each input is read once, in the order given; its entries are sorted afterwards.
+LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options) {
+  LoadResult result;
+  LoadBudget budget(options.limits);
+  result.evidence.bundles.reserve(paths.size());
+  size_t not_read = 0;
+  for (const auto& input : paths) {
+    if (budget.exhausted()) {
+      ++not_read;  // counted in the limit finding of the input where reading stopped
+      continue;
+    }
+    BundleFacts& bundle = result.evidence.bundles.emplace_back();
+    bundle.input = input;
+    EntryProcessor processor(bundle, options, budget);
+    InputDescription described;
+    std::string error = read_input(input, processor, described);
+    if (!error.empty()) {
+      result.errors.push_back(input + ": " + error);
+      result.evidence.bundles.pop_back();
+      continue;
+    }
+    processor.finish();
+    finalize_facts(bundle, options);
+    if (!bundle.system.hostname.empty()) bundle.host = bundle.system.hostname;
+  }
+  if (not_read > 0)
+    for (auto& bundle : result.evidence.bundles)
+      for (auto& f : bundle.input_findings)
+        if (f.id == "input-limit/total-bytes" || f.id == "input-limit/entries") {
+          f.value("inputs_not_read", std::to_string(not_read));
+          f.observed += fmt::format(" {} later input(s) were not read at all.", not_read);
+        }
+  for (const auto& bundle : result.evidence.bundles)
+    for (const auto& e : bundle.inventory.entries)
+      if (e.kind != SourceKind::unknown && e.kind != SourceKind::symlink) result.recognised_any = true;
+  return result;
+}
+
+}  // namespace triage

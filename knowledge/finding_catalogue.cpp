@@ -1,0 +1,80 @@
+#include "knowledge/finding_catalogue.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
+#include "model/severity.h"
+
+namespace triage {
+
+namespace {
+bool good_severity_range(std::string_view s) {
+  size_t dots = s.find("..");
+  if (dots == std::string_view::npos) return parse_severity(s).has_value();
+  auto lo = parse_severity(s.substr(0, dots)), hi = parse_severity(s.substr(dots + 2));
+  return lo && hi && *lo < *hi;
+}
+
+}  // namespace
+
+std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, const std::string& name,
+                                                    std::vector<std::string>& errors) {
+  static const std::vector<std::string_view> kHeader = {"id", "severity", "meaning", "does_not_prove",
+                                                        "how_to_settle"};
+  std::vector<CatalogueEntry> out;
+  std::set<std::string> ids;
+  bool header = false;
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& cols) {
+    auto fail = [&](const std::string& m) { errors.push_back(fmt::format("{}:{}: {}", name, line_no, m)); };
+    if (!header) {
+      header = true;
+      if (cols != kHeader) fail("header must be: id, severity, meaning, does_not_prove, how_to_settle");
+      return;
+    }
+    if (cols.size() != kHeader.size())
+      return fail(fmt::format("{} columns, expected {}", cols.size(), kHeader.size()));
+    CatalogueEntry e{std::string(cols[0]), std::string(cols[1]), std::string(cols[2]),
+                     std::string(cols[3]), std::string(cols[4])};
+    if (e.id.empty() || e.meaning.empty() || e.how_to_settle.empty()) fail("id, meaning and how_to_settle are required");
+    if (!good_severity_range(e.severity)) fail("severity must be a severity or a range such as info..error");
+    if (e.severity != "info" && e.does_not_prove.empty()) fail(e.id + ": does_not_prove is required above info");
+    if (!ids.insert(e.id).second) fail("duplicate id " + e.id);
+    out.push_back(std::move(e));
+  });
+  if (!header) errors.push_back(name + ": empty");
+  return out;
+}
+
+const std::vector<CatalogueEntry>& finding_catalogue_for(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<std::vector<CatalogueEntry>>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dir);
+  if (it != cache.end()) return *it->second;
+  std::string content;
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == kFindingCatalogueFile) content = f.content;
+  std::vector<std::string> errors;
+  if (!dir.empty())
+    for (const auto& f : read_knowledge_dir(dir, errors))
+      if (f.name == kFindingCatalogueFile) content = f.content;
+  auto entries = std::make_unique<std::vector<CatalogueEntry>>(
+      parse_finding_catalogue(content, std::string(kFindingCatalogueFile), errors));
+  auto& ref = *entries;
+  cache.emplace(dir, std::move(entries));
+  return ref;
+}
+
+const CatalogueEntry* find_catalogue_entry(const std::vector<CatalogueEntry>& c, std::string_view id) {
+  for (const auto& e : c)
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+}  // namespace triage

@@ -1,0 +1,68 @@
+#pragma once
+// What a bundle is, before any finding: host, collection time and zone, the collector and
+// its arguments, and from the manifest what was collected and what was not (and why).
+// Computed from facts only (correlator/bundle_summary.cpp) into Report::bundles; the
+// reports render it first.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "model/host_facts.h"
+
+namespace triage {
+
+struct ItemOutcome {
+  std::string path;
+  ItemStatus status = ItemStatus::other;
+  std::string status_text;  // as the manifest wrote it
+  std::string reason;
+  std::string error;
+  std::optional<int64_t> rc;
+  std::optional<int64_t> duration_ms;
+  bool truncated = false;
+  std::vector<std::pair<uint64_t, uint64_t>> kept_ranges;
+};
+
+// A file holding a tool's error text where data was expected.
+struct ToolErrorEntry {
+  std::string path;
+  std::string reason;  // stats.not_collected
+};
+
+struct BundleSummary {
+  std::string input;
+  std::string host, host_origin;
+  std::string os;              // PRETTY_NAME, else NAME VERSION_ID
+  std::string kernel_release;
+  std::string boot_id;
+  std::optional<int64_t> btime;
+  std::optional<int64_t> collected_at_us;
+  std::string collected_at_origin;
+  std::optional<int> local_offset;  // host zone's offset at the collection time
+  std::string zone, zone_origin;    // empty zone: unknown
+  bool has_manifest = false;
+  std::string collector_version;
+  std::vector<std::string> collector_args;
+  std::optional<int64_t> format_version;
+  std::optional<int64_t> uid;
+  std::string sudo_user;
+  std::optional<bool> in_container;
+  std::string items_origin;
+  size_t items = 0;
+  std::array<size_t, 8> status_counts{};  // indexed by ItemStatus
+  size_t truncated_count = 0;
+  std::vector<ItemOutcome> not_collected;  // every item whose status is not ok, in manifest order
+  std::vector<ItemOutcome> truncated;      // items kept only in part
+  std::vector<ToolErrorEntry> tool_errors;
+  std::vector<std::string> notes;          // manifest and system notes
+
+  size_t count(ItemStatus s) const { return status_counts[static_cast<size_t>(s)]; }
+};
+
+// "30 ok, 2 absent, 1 timed_out" (statuses with a count only, in contract order).
+std::string status_counts_text(const BundleSummary& s);
+
+}  // namespace triage

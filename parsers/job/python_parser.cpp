@@ -1,0 +1,243 @@
+// Assembles Python job output into facts. Lines are split by wrapper prefix into streams
+// (`[rank1]:`, `(Worker pid=7)`), and each stream runs its own small state machine, so two
+// ranks' interleaved tracebacks stay apart. Per line nothing is allocated except the facts kept.
+// This file: streams and the dispatch of one line to the structure it belongs to.
+#include <cstring>
+
+#include "parsers/job/python_parser.h"
+#include "parsers/job/python_parser_state.h"
+
+namespace triage {
+namespace pyparse {
+
+bool PythonLogParser::continues_block(std::string_view body) const {
+  if (is_indented(body) && !is_blank(body)) return true;
+  if (is_report_traceback(body) || has_func_tag(body) || !function_tail(body).empty()) return true;
+  if (parse_error_text(body)) return true;
+  auto h = parse_report_header(body);
+  return h && !h->inner_error;
+}
+
+StreamState& PythonLogParser::stream_for(const Prefix& p) {
+  if (p.label.empty() && prev_ && !py_.streams[prev_->index].label.empty() &&
+      (prev_->open_block || prev_->open_warning) && continues_block(p.body))
+    return *prev_;
+  std::string_view key = p.label;
+  auto it = streams_.find(key);
+  if (it != streams_.end()) return it->second;
+  if (streams_.size() >= kMaxStreams) {
+    key = {};
+    it = streams_.find(key);
+    if (it != streams_.end()) return it->second;
+  }
+  StreamState& s = streams_.emplace(std::string(key), StreamState{}).first->second;
+  s.index = py_.streams.size();
+  PyStream& ps = py_.streams.emplace_back();
+  ps.entry = entry_;
+  ps.label = std::string(key);
+  if (!key.empty()) {
+    ps.rank = p.rank;
+    ps.process_name = std::string(p.process_name);
+    ps.pid = p.pid;
+  }
+  return s;
+}
+
+void PythonLogParser::line(const Line& l) {
+  cur_ = &l;
+  ParseStats& st = ctx_.stats;
+  ++st.lines;
+  if (st.lines == 1)
+    if (auto reason = tool_error(l.text)) tool_error_ = std::string(*reason);
+  if (std::memchr(l.text.data(), '\0', l.text.size())) {
+    st.note_malformed(entry_, l.number, l.offset, l.text);  // binary garbage: not read further
+    return;
+  }
+  Prefix p = split_prefix(l.text);
+  StreamState& s = stream_for(p);
+  ++s.seq;
+  expire(s);
+  bool touched_tb = false;
+  LineClass c = classify(s, p.body, touched_tb);
+  if (l.overlong) {
+    c = LineClass::malformed;
+    st.note_malformed(entry_, l.number, l.offset, l.text);
+  } else if (c == LineClass::malformed) {
+    st.note_malformed(entry_, l.number, l.offset, l.text);
+  } else if (c == LineClass::parsed) {
+    ++st.parsed;
+  } else {
+    ++st.unrecognised;
+  }
+  if (touched_tb) {
+    s.open_tb_last = c;
+    s.open_tb_last_line = l.number;
+    s.open_tb_last_offset = l.offset;
+  }
+  prev_ = &s;
+}
+
+void PythonLogParser::expire(StreamState& s) {
+  if ((s.tb == StreamState::Tb::after_exception && s.seq - s.exception_seq > kAnchorWindow) ||
+      (s.tb == StreamState::Tb::separator && s.seq - s.separator_seq > kAnchorWindow))
+    close_chain(s);
+  if (s.open_warning && s.seq - s.warning_seq > kAnchorWindow) s.open_warning.reset();
+}
+
+// The traceback being assembled; nullopt when the line is not part of it.
+LineClass PythonLogParser::classify(StreamState& s, std::string_view body, bool& touched_tb) {
+  const auto cont = s.cont;
+  s.cont = StreamState::Cont::none;
+  const bool blank_before = s.blank_pending;
+  s.blank_pending = false;
+
+  if (s.tb == StreamState::Tb::frames)
+    if (auto c = traceback_line(s, body, touched_tb)) return *c;
+
+  if (auto link = chain_separator(body); link != PyChainLink::none) {
+    if (blank_before && ctx_.stats.unrecognised > 0) {  // the blank line Python printed before it
+      --ctx_.stats.unrecognised;
+      ++ctx_.stats.parsed;
+    }
+    close_block(s);
+    s.tb = StreamState::Tb::separator;
+    s.pending_link = link;
+    s.separator_seq = s.seq;
+    s.awaiting.reset();
+    return LineClass::parsed;
+  }
+  if (is_traceback_header(body)) {
+    close_block(s);
+    start_traceback(s, true, body);
+    touched_tb = true;
+    return LineClass::parsed;
+  }
+  if (auto f = parse_frame(body)) {  // a traceback whose header was cut away
+    close_block(s);
+    start_traceback(s, false, body);
+    add_frame(s, *f);
+    touched_tb = true;
+    return LineClass::parsed;
+  }
+  if (is_blank(body)) {
+    close_block(s);
+    if (s.tb == StreamState::Tb::separator) return LineClass::parsed;
+    s.blank_pending = true;
+    return LineClass::unrecognised;
+  }
+  if (looks_like_frame(body)) return LineClass::malformed;
+
+  if (std::string_view fn = function_tail(body); !fn.empty() && trim(body).substr(0, 10) == "(function ") {
+    close_block(s);
+    if (s.open_warning) {
+      py_.warnings[*s.open_warning].function = std::string(fn);
+      s.open_warning.reset();
+    }
+    return LineClass::parsed;
+  }
+  if (s.open_block)
+    if (auto c = block_line(s, body)) return *c;
+
+  if (auto e = parse_err_line(body)) {
+    close_block(s);
+    if (auto i = add_err_line(s, *e)) on_err(s, *i);
+    s.cont = StreamState::Cont::after_err;
+    return LineClass::parsed;
+  }
+  if (auto text = parse_error_text(body)) {
+    if (cont == StreamState::Cont::after_err && s.last_err)
+      py_.err_lines[*s.last_err].error_text = cap(*text, kMaxText);
+    s.cont = StreamState::Cont::error_text;
+    return LineClass::parsed;
+  }
+  if (cont == StreamState::Cont::error_text && is_indented(body)) {  // "Rectify the fault ..."
+    s.cont = StreamState::Cont::error_text;
+    return LineClass::parsed;
+  }
+  if (auto c = parse_c10_line(body)) {
+    close_block(s);
+    TorchWarning w;
+    w.level = c->level;
+    w.has_time = c->has_time;
+    w.month = c->month;
+    w.day = c->day;
+    w.hour = c->hour;
+    w.minute = c->minute;
+    w.second = c->second;
+    w.micros = c->micros;
+    w.time.original = std::string(c->time_text);
+    w.source_file = std::string(c->file);
+    w.source_line = c->line;
+    w.message = cap(c->message, PythonTraceback::kMaxMessage);
+    w.error_code = find_error_code_is(c->message);
+    w.function = std::string(function_tail(c->message));
+    w.evidence = evidence(cur_->text);
+    auto wi = add_warning(s, std::move(w));
+    if (wi && py_.warnings[*wi].function.empty()) {
+      s.open_warning = wi;
+      s.warning_seq = s.seq;
+    }
+    if (auto h = parse_report_header(c->message)) {  // `Warning: EZ9999: Inner Error!`
+      auto bi = open_report(s, *h, "warning");
+      if (wi && bi) py_.warnings[*wi].error_report = bi;
+    }
+    return LineClass::parsed;
+  }
+  if (auto h = parse_report_header(body)) {
+    close_block(s);
+    open_report(s, *h, h->carrier);
+    return h->time_malformed ? LineClass::malformed : LineClass::parsed;
+  }
+  if (auto w = parse_python_warning(body)) {
+    TorchWarning tw;
+    tw.python_warning = true;
+    tw.category = std::string(w->category);
+    tw.source_file = std::string(w->file);
+    tw.source_line = w->line;
+    tw.message = cap(w->message, PythonTraceback::kMaxMessage);
+    tw.evidence = evidence(cur_->text);
+    add_warning(s, std::move(tw));
+    s.cont = StreamState::Cont::warning_source;
+    return LineClass::parsed;
+  }
+  if (cont == StreamState::Cont::warning_source && is_indented(body)) return LineClass::parsed;
+
+  if (!is_indented(body))
+    if (auto e = parse_exception_line(body))
+      if (s.tb == StreamState::Tb::separator || is_exception_type_name(e->type)) {
+        close_block(s);
+        start_traceback(s, false, body);
+        complete_traceback(s, *e);
+        return LineClass::parsed;
+      }
+  if (auto t = find_torch_error(body)) {
+    add_torch_error(s, *t, std::nullopt);
+    return LineClass::parsed;
+  }
+  return LineClass::unrecognised;
+}
+
+// A line while an error-report block is open; nullopt when the block ends before it.
+void PythonLogParser::finish() {
+  for (auto& [key, s] : streams_) {
+    if (s.tb == StreamState::Tb::frames) truncate_open(s);  // cut off at the end of the file
+    close_chain(s);
+  }
+  ParseStats& st = ctx_.stats;
+  if (!tool_error_.empty() && st.lines <= 3 && st.parsed == 0) st.not_collected = tool_error_;
+}
+
+
+}  // namespace pyparse
+
+void parse_python_log(ParseContext& ctx, ByteSource& src) {
+  ctx.stats.variant = "python";
+  pyparse::PythonLogParser parser(ctx);
+  LineReader reader(src, ctx.options.limits.max_line_bytes);
+  Line l;
+  while (reader.next(l)) parser.line(l);
+  parser.finish();
+  ctx.stats.bytes = reader.bytes_read();
+}
+
+}  // namespace triage

@@ -1,0 +1,149 @@
+#pragma once
+// The Python-log parser's working state, shared by its three source files:
+// python_parser.cpp (lines, streams, dispatch), python_tracebacks.cpp (tracebacks, chains,
+// anchors) and python_reports.cpp (error reports, ERR lines, torch_npu errors, warnings).
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bundle/line_reader.h"
+#include "parsers/common/parser.h"
+#include "parsers/job/python_lines.h"
+
+namespace triage::pyparse {
+
+using namespace pylines;
+
+
+// Stream lines between an exception line and the ERR / E-code line that anchors it, and
+// between an anchor candidate and a traceback that starts after it.
+constexpr uint64_t kAnchorWindow = 64;
+constexpr size_t kMaxStreams = 1024;          // per entry; further prefixes share the "" stream
+// Per entry: how many facts of each table are kept (a flood of warnings cannot crowd out the
+// tracebacks), and how many bytes of frames, source lines and report lines.
+constexpr size_t kMaxTracebacks = 20000, kMaxReports = 20000, kMaxWarnings = 20000;
+constexpr size_t kMaxTorchErrors = 50000, kMaxErrLines = 50000;
+constexpr size_t kMaxKeptBytes = size_t{64} << 20;
+constexpr size_t kMaxText = 512;              // kept source lines, details, frames
+
+enum class LineClass { parsed, unrecognised, malformed };
+
+inline std::string cap(std::string_view s, size_t n) { return std::string(s.substr(0, n)); }
+
+inline size_t leading_spaces(std::string_view s) {
+  size_t k = 0;
+  while (k < s.size() && (s[k] == ' ' || s[k] == '\t')) ++k;
+  return k;
+}
+
+// Anchor candidates of one traceback, collected while the stream is read.
+struct Candidates {
+  std::optional<size_t> err_after, report_after, err_before, report_before;
+};
+
+struct StreamState {
+  size_t index = 0;  // into PythonFacts::streams
+  uint64_t seq = 0;  // lines of this stream so far
+
+  enum class Tb { idle, frames, after_exception, separator } tb = Tb::idle;
+  std::optional<size_t> open_tb;     // traceback being assembled (frames state)
+  size_t indent = 0;                 // indentation of its header
+  bool frame_has_source = true;      // the last frame already has its source line
+  LineClass open_tb_last = LineClass::parsed;  // how the traceback's last line was counted
+  uint64_t open_tb_last_line = 0, open_tb_last_offset = 0;
+  PyChainLink pending_link = PyChainLink::none;
+  std::vector<size_t> chain;         // tracebacks of the chain being assembled
+  std::optional<size_t> awaiting;    // last completed traceback, open for anchors after it
+  uint64_t exception_seq = 0, separator_seq = 0;
+
+  std::optional<size_t> last_err, last_report;  // most recent anchor candidates
+  uint64_t last_err_seq = 0, last_report_seq = 0;
+
+  std::optional<size_t> open_block;  // error-report block being read
+  bool block_frames = false;         // past its `TraceBack (most recent call last):`
+
+  std::optional<size_t> open_warning;  // c10 warning still waiting for `(function x)`
+  uint64_t warning_seq = 0;
+
+  enum class Cont { none, after_err, error_text, warning_source } cont = Cont::none;
+  bool blank_pending = false;  // the previous line was blank and counted unrecognised
+};
+
+class PythonLogParser {
+ public:
+  explicit PythonLogParser(ParseContext& ctx)
+      : ctx_(ctx),
+        py_(ctx.facts.python),
+        entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
+        tb_base_(ctx.facts.python.tracebacks.size()) {}
+
+  void line(const Line& l);
+  void finish();
+
+ private:
+  StreamState& stream_for(const Prefix& p);
+  bool continues_block(std::string_view body) const;
+  LineClass classify(StreamState& s, std::string_view body, bool& touched_tb);
+  std::optional<LineClass> traceback_line(StreamState& s, std::string_view body,
+                                          bool& touched_tb);
+  std::optional<LineClass> block_line(StreamState& s, std::string_view body);
+
+  void start_traceback(StreamState& s, bool header, std::string_view body);
+  void add_frame(StreamState& s, const FrameLine& f);
+  void complete_traceback(StreamState& s, const ExceptionLine& e);
+  void truncate_open(StreamState& s);
+  void close_chain(StreamState& s);
+  void decide_anchor(size_t tb_index);
+  void expire(StreamState& s);
+
+  std::optional<size_t> add_err_line(StreamState& s, const ErrLineParts& e);
+  std::optional<size_t> open_report(StreamState& s, const ReportHeader& h,
+                                    std::string_view carrier);
+  void fill_report(ErrorReportBlock& b, const ReportHeader& h);
+  void report_body_line(StreamState& s, ErrorReportBlock& b, std::string_view body);
+  std::optional<size_t> add_torch_error(StreamState& s, const TorchErrorParts& t,
+                                        std::optional<size_t> traceback);
+  std::optional<size_t> add_warning(StreamState& s, TorchWarning w);
+  void on_err(StreamState& s, size_t index);
+  void on_report(StreamState& s, size_t index);
+  void close_block(StreamState& s) {
+    s.open_block.reset();
+    s.block_frames = false;
+  }
+
+  bool room(size_t& counter, size_t limit) {
+    if (counter >= limit) {
+      ++py_.dropped;
+      return false;
+    }
+    ++counter;
+    return true;
+  }
+  bool within_budget(size_t more) {
+    if (kept_bytes_ >= kMaxKeptBytes) return false;
+    kept_bytes_ += more;
+    return true;
+  }
+  EvidenceRef evidence(std::string_view text) const {
+    return make_evidence(entry_, cur_->number, cur_->offset, text);
+  }
+  PythonTraceback* tb(std::optional<size_t> i) { return i ? &py_.tracebacks[*i] : nullptr; }
+  Candidates& cand(size_t tb_index) { return cand_[tb_index - tb_base_]; }
+
+  ParseContext& ctx_;
+  PythonFacts& py_;
+  std::string entry_;
+  size_t tb_base_;
+  std::vector<Candidates> cand_;
+  std::map<std::string, StreamState, std::less<>> streams_;
+  StreamState* prev_ = nullptr;  // stream of the previous line
+  const Line* cur_ = nullptr;
+  size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0;
+  size_t kept_bytes_ = 0;
+  std::string tool_error_;
+};
+
+// Unprefixed lines right after a prefixed c10 warning or error report continue it: torch_npu
+
+}  // namespace triage::pyparse

@@ -1,0 +1,231 @@
+#include "parsers/kernel/kernel_parser.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "parsers/common/log_text.h"
+#include "parsers/kernel/printk_join.h"
+
+namespace triage {
+
+std::string_view to_string(KernelLogForm f) {
+  switch (f) {
+    case KernelLogForm::journal_json: return "journal_json";
+    case KernelLogForm::journal_text: return "journal_text";
+    case KernelLogForm::dmesg_raw: return "dmesg_raw";
+    case KernelLogForm::dmesg_human: return "dmesg_human";
+    case KernelLogForm::syslog: return "syslog";
+    case KernelLogForm::device_kernel: return "device_kernel";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(ModuleLoadProblem p) {
+  switch (p) {
+    case ModuleLoadProblem::unknown_symbol: return "unknown_symbol";
+    case ModuleLoadProblem::symbol_version: return "symbol_version";
+    case ModuleLoadProblem::version_magic: return "version_magic";
+    case ModuleLoadProblem::verification_failed: return "verification_failed";
+    case ModuleLoadProblem::key_rejected: return "key_rejected";
+    case ModuleLoadProblem::out_of_tree_taint: return "out_of_tree_taint";
+  }
+  return "unknown";
+}
+
+KernelEventSink::KernelEventSink(ParseContext& ctx, KernelLogForm form,
+                                 const KnowledgeBase& knowledge)
+    : ctx_(ctx), form_(form), knowledge_(knowledge) {
+  entry_name_ = ctx.entry.display.empty() ? std::string_view(ctx.entry.path)
+                                          : std::string_view(ctx.entry.display);
+  summary_.entry = std::string(entry_name_);
+  summary_.form = form;
+  scratch_.reserve(64);
+  hits_.reserve(64);
+}
+
+void KernelEventSink::note_boot(std::string_view boot_id) {
+  if (boot_id.empty()) return;
+  if (!summary_.boot_ids.empty() && summary_.boot_ids.back() == boot_id) return;
+  if (std::find(summary_.boot_ids.begin(), summary_.boot_ids.end(), boot_id) !=
+      summary_.boot_ids.end())
+    return;
+  summary_.boot_ids.emplace_back(boot_id);
+}
+
+bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_view boot_id,
+                            std::string_view priority, const Line& line) {
+  AscendPrintkView ascend;
+  bool is_ascend = msg.size() > 9 && msg[0] == '[' && parse_ascend_printk(msg, ascend);
+  bool fault = !is_ascend && is_fault_manager(msg);
+  bool module = !is_ascend && may_be_module_failure(msg);
+  // One DFA pass without allocating; which signatures matched is asked for kept lines only.
+  bool any_signature = knowledge_.kernel_matcher.any(msg);
+  if (!is_ascend && !fault && !module && !any_signature) return false;
+  hits_.clear();
+  if (any_signature) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
+
+  KernelEvent ev;
+  ModuleLoadFailure failure;
+  if (module && parse_module_failure(msg, failure)) ev.module_failure = std::move(failure);
+  else if (!is_ascend && !fault && hits_.empty()) return false;
+  ev.form = form_;
+  ev.boot_id = boot_id.size() == 32 ? dashed_boot_id(boot_id) : std::string(boot_id);
+  if (time.utc_us) {
+    ev.time.utc_us = *time.utc_us;
+    ev.time.basis = TimeBasis::utc_in_source;
+  }
+  ev.time.original = std::string(time.original);
+  ev.approximate = time.approximate;
+  ev.uptime_s = time.uptime_s;
+  ev.local = time.local;
+  ev.local_valid = time.local_valid;
+  ev.year_missing = time.year_missing;
+  ev.priority = std::string(priority);
+  ev.message = std::string(msg);
+  if (is_ascend) ev.ascend = to_fact(ascend);
+  ev.fault_manager = fault;
+  ev.evidence = make_evidence(entry_name_, line.number, line.offset, line.text);
+  for (int idx : hits_) {
+    const Signature& sig = knowledge_.signatures[static_cast<size_t>(idx)];
+    SignatureHit h;
+    h.id = sig.id;
+    h.severity = sig.severity;
+    h.category = sig.category;
+    h.source = std::string(to_string(form_));
+    h.evidence = ev.evidence;
+    if (sig.re && sig.re->NumberOfCapturingGroups() > 0) {
+      int n = sig.re->NumberOfCapturingGroups();
+      std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
+      if (sig.re->Match(re2::StringPiece(msg.data(), msg.size()), 0, msg.size(), RE2::UNANCHORED,
+                        groups.data(), n + 1)) {
+        for (const auto& [name, index] : sig.re->NamedCapturingGroups()) {
+          const auto& g = groups[static_cast<size_t>(index)];
+          if (g.data() != nullptr) h.captures.emplace_back(name, std::string(g.data(), g.size()));
+        }
+      }
+    }
+    ev.hits.push_back(std::move(h));
+  }
+  ctx_.facts.logs.kernel_events.push_back(std::move(ev));
+  ++summary_.kept;
+  return true;
+}
+
+void KernelEventSink::finish(uint64_t lines) {
+  summary_.lines = lines;
+  ctx_.facts.logs.kernel_entries.push_back(std::move(summary_));
+}
+
+namespace {
+
+std::string_view variant_name(KernelLogForm form, KernelLineShape shape) {
+  switch (shape) {
+    case KernelLineShape::dmesg_raw:
+      if (form == KernelLogForm::device_kernel) return "device-kernel";
+      return form == KernelLogForm::dmesg_raw ? "dmesg" : "dmesg-in-text";
+    case KernelLineShape::dmesg_human: return "dmesg-T";
+    case KernelLineShape::bracket_local: return "bracket-local";
+    case KernelLineShape::syslog_short: return form == KernelLogForm::journal_text ? "journal-short" : "syslog";
+    case KernelLineShape::syslog_precise: return "journal-short-precise";
+    case KernelLineShape::syslog_iso: return form == KernelLogForm::journal_text ? "journal-short-iso" : "syslog-rfc3339";
+    case KernelLineShape::syslog_no_time: return "syslog-no-time";
+    case KernelLineShape::no_time: return "no-time";
+    default: return "kernel";
+  }
+}
+
+}  // namespace
+
+void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
+  const KnowledgeBase& kb = knowledge_for(ctx.options.knowledge_dir);
+  KernelEventSink sink(ctx, form, kb);
+  ParseStats& stats = ctx.stats;
+  LineReader reader(src, ctx.options.limits.max_line_bytes);
+  Line line;
+  KernelLine k;
+  std::string_view boot_id;
+  std::string boot_store;
+  KernelLineShape first_shape = KernelLineShape::none;
+  std::string_view tool_error;
+  PrintkJoin join;  // a driver message whose header and body stand on separate lines
+  KernelEventSink::Time join_time;
+  std::string_view join_priority;
+  auto flush_join = [&] {
+    if (!join.pending()) return;
+    join_time.original = join.time_text();
+    sink.offer(join.message(), join_time, boot_id, join_priority, join.line());
+    join.clear();
+  };
+  while (reader.next(line)) {
+    ++stats.lines;
+    if (line.overlong || std::memchr(line.text.data(), '\0', line.text.size())) {
+      stats.note_malformed(sink.entry_name(), line.number, line.offset, line.text.substr(0, 200));
+      continue;
+    }
+    KernelResult r = parse_kernel_line(line.text, k);
+    if (r == KernelResult::not_kernel && join.take(line.text)) {
+      ++stats.parsed;
+      continue;
+    }
+    flush_join();
+    if (r == KernelResult::not_kernel) {
+      ++stats.unrecognised;
+      if (stats.lines <= 3 && tool_error.empty()) tool_error = tool_error_reason(line.text);
+      continue;
+    }
+    if (r == KernelResult::malformed) {
+      stats.note_malformed(sink.entry_name(), line.number, line.offset, line.text);
+      continue;
+    }
+    ++stats.parsed;
+    if (k.shape == KernelLineShape::journal_marker) {
+      if (!k.boot_id.empty()) {
+        boot_store = std::string(k.boot_id);
+        boot_id = boot_store;
+        sink.note_boot(boot_id);
+      }
+      continue;
+    }
+    if (first_shape == KernelLineShape::none) first_shape = k.shape;
+    // syslog files hold every daemon: only the kernel's lines are kernel facts
+    if (!k.ident.empty() && k.ident != "kernel") continue;
+    KernelEventSink::Time t;
+    t.original = k.time_text;
+    if (k.has_uptime) t.uptime_s = k.uptime_s;
+    if (k.shape == KernelLineShape::syslog_iso && k.has_offset) {
+      t.utc_us = civil_to_epoch_us(k.civil) - int64_t{k.offset_seconds} * 1000000;
+    } else if (k.civil_valid) {
+      t.local = k.civil;
+      t.local_valid = true;
+      t.year_missing = k.year_missing;
+    }
+    t.approximate = k.shape == KernelLineShape::dmesg_raw || k.shape == KernelLineShape::dmesg_human;
+    if (PrintkJoin::incomplete(k.message)) {
+      join.start(k.message, k.time_text, line);
+      join_time = t;
+      join_priority = {};  // views into the line end with it; no form with a priority wraps
+      continue;
+    }
+    sink.offer(k.message, t, boot_id, k.priority, line);
+  }
+  flush_join();
+  stats.bytes = reader.bytes_read();
+  if (stats.parsed == 0 && !tool_error.empty()) stats.not_collected = std::string(tool_error);
+  stats.variant = std::string(variant_name(form, first_shape));
+  sink.finish(stats.lines);
+}
+
+void parse_journal_text(ParseContext& ctx, ByteSource& src) {
+  parse_kernel_text(ctx, src, KernelLogForm::journal_text);
+}
+void parse_dmesg(ParseContext& ctx, ByteSource& src) {
+  parse_kernel_text(ctx, src, KernelLogForm::dmesg_raw);
+}
+void parse_dmesg_human(ParseContext& ctx, ByteSource& src) {
+  parse_kernel_text(ctx, src, KernelLogForm::dmesg_human);
+}
+void parse_syslog(ParseContext& ctx, ByteSource& src) {
+  parse_kernel_text(ctx, src, KernelLogForm::syslog);
+}
+
+}  // namespace triage

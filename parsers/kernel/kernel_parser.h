@@ -1,0 +1,53 @@
+#pragma once
+// Kernel log parsers: journal JSON, journalctl text, raw dmesg, dmesg -T and syslog files.
+// Every line is counted; only lines that matter become KernelEvents (model/facts_logs.h).
+// Times that need the whole bundle (btime, zone, collection year) are finished in
+// finalize_log_facts().
+#include <string_view>
+#include <vector>
+
+#include "bundle/line_reader.h"
+#include "knowledge/knowledge.h"
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/common/parser.h"
+
+namespace triage {
+
+void parse_journal_json(ParseContext& ctx, ByteSource& src);
+void parse_journal_text(ParseContext& ctx, ByteSource& src);
+void parse_dmesg(ParseContext& ctx, ByteSource& src);
+void parse_dmesg_human(ParseContext& ctx, ByteSource& src);
+void parse_syslog(ParseContext& ctx, ByteSource& src);
+
+// Shared by the text and JSON readers: decides whether a kernel message is kept, and
+// keeps it with its time and evidence.
+class KernelEventSink {
+ public:
+  KernelEventSink(ParseContext& ctx, KernelLogForm form, const KnowledgeBase& knowledge);
+  struct Time {
+    std::optional<int64_t> utc_us;  // journal JSON, ISO forms
+    CivilTime local;                // local forms
+    bool local_valid = false, year_missing = false, approximate = false;
+    std::optional<double> uptime_s;
+    std::string_view original;
+  };
+  // Returns true when the message was kept.
+  bool offer(std::string_view message, const Time& time, std::string_view boot_id,
+             std::string_view priority, const Line& line);
+  void note_boot(std::string_view boot_id);
+  void finish(uint64_t lines);
+  std::string_view entry_name() const { return entry_name_; }
+
+ private:
+  ParseContext& ctx_;
+  KernelLogForm form_;
+  const KnowledgeBase& knowledge_;
+  std::string_view entry_name_;
+  KernelEntrySummary summary_;
+  std::vector<int> scratch_, hits_;
+};
+
+// Text forms: one reader for dmesg, dmesg -T, journalctl text and syslog.
+void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form);
+
+}  // namespace triage

@@ -1,0 +1,185 @@
+#include "parsers/plog/device_export_parser.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+
+#include "parsers/kernel/kernel_line.h"
+#include "parsers/kernel/kernel_parser.h"
+#include "parsers/common/log_text.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
+
+namespace triage {
+namespace {
+
+using sv = std::string_view;
+
+sv base_name(sv path) { return path.substr(path.rfind('/') + 1); }
+
+// Passes the bytes through to the real parser and cuts the same bytes into lines for the
+// scanner (numbered and offset exactly as LineReader does). One carry buffer, reused.
+class LineTap final : public ByteSource {
+ public:
+  LineTap(ByteSource& inner, DeviceExportScanner& scanner, size_t max_line)
+      : inner_(inner), scanner_(scanner), max_line_(max_line) {
+    carry_.reserve(std::min<size_t>(max_line, 4096));
+  }
+  size_t read(char* buf, size_t n) override {
+    size_t got = inner_.read(buf, n);
+    if (got == 0) {
+      error_ = inner_.error();
+      if (!carry_.empty() || carry_len_ > 0) emit();
+      return 0;
+    }
+    scan(sv(buf, got));
+    return got;
+  }
+  void note_overlong_line(uint64_t line, uint64_t offset, uint64_t length) override {
+    inner_.note_overlong_line(line, offset, length);
+  }
+
+ private:
+  void scan(sv chunk) {
+    while (!chunk.empty()) {
+      size_t nl = chunk.find('\n');
+      sv part = chunk.substr(0, nl);
+      if (nl == sv::npos) {
+        append(part);
+        return;
+      }
+      if (carry_len_ == 0) {
+        finish_line(part, part.size() + 1);
+      } else {
+        append(part);
+        carry_len_ += 1;
+        emit();
+      }
+      chunk.remove_prefix(nl + 1);
+    }
+  }
+  void append(sv part) {
+    if (carry_.size() < max_line_) carry_.append(part.substr(0, max_line_ - carry_.size()));
+    carry_len_ += part.size();
+  }
+  void emit() {
+    finish_line(carry_, carry_len_);
+    carry_.clear();
+    carry_len_ = 0;
+  }
+  void finish_line(sv text, uint64_t consumed) {
+    if (text.size() > max_line_) text = text.substr(0, max_line_);
+    if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+    scanner_.feed(text, ++line_no_, offset_);
+    offset_ += consumed;
+  }
+
+  ByteSource& inner_;
+  DeviceExportScanner& scanner_;
+  size_t max_line_;
+  std::string carry_;
+  uint64_t carry_len_ = 0;  // the pending line's length in the source (carry_ may be cut)
+  uint64_t line_no_ = 0, offset_ = 0;
+};
+
+// "0x80E01809" after `event_id`, `event_id=`, `event_id: [`; lower-cased into out.
+bool event_id_after(sv text, size_t at, std::string& out) {
+  size_t i = at + std::strlen("event_id");
+  while (i < text.size() && (text[i] == ':' || text[i] == '=' || text[i] == ' ' || text[i] == '[')) ++i;
+  if (i + 2 > text.size() || text[i] != '0' || (text[i + 1] != 'x' && text[i + 1] != 'X')) return false;
+  size_t e = i + 2;
+  while (e < text.size() && std::isxdigit(static_cast<unsigned char>(text[e]))) ++e;
+  if (e - i - 2 < 4 || e - i - 2 > 8) return false;
+  out.assign("0x");
+  for (size_t k = i + 2; k < e; ++k)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
+  return true;
+}
+
+sv line_time(sv text) {
+  PlogLine p;
+  if (parse_plog_line(text, p) == PlogResult::parsed) return p.time_text;
+  KernelLine k;
+  if (parse_kernel_line(text, k) == KernelResult::parsed) return k.time_text;
+  return {};
+}
+
+sv trim_front(sv s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string_view device_export_file_kind(std::string_view path) {
+  sv name = base_name(path);
+  if (path.find("/stackcore/") != sv::npos || path.starts_with("stackcore/")) return "core-dump";
+  if (name.starts_with("event_")) return "event-log";
+  if (name.starts_with("device-os")) return "device-os-log";
+  if (name == "history.log") return "bbox-history";
+  if (name == "kbox.txt") return "bbox-kbox";
+  if (name == "kernel.log" || path.find("/bbox/") != sv::npos) return "bbox-kernel";
+  if (path.find("/message/") != sv::npos || name.starts_with("messages")) return "device-syslog";
+  return "device-log";
+}
+
+DeviceExportScanner::DeviceExportScanner(ParseContext& ctx, std::string_view file_kind)
+    : ctx_(ctx), file_kind_(file_kind) {
+  entry_name_ = ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display);
+  device_ = device_id_from_path(ctx.entry.path);
+}
+
+void DeviceExportScanner::feed(std::string_view text, uint64_t number, uint64_t offset) {
+  if (size_t at = text.find("event_id"); at != sv::npos) {
+    DeviceRasEvent ev;
+    if (event_id_after(text, at, ev.event_id)) {
+      ev.device = device_;
+      ev.file_kind = std::string(file_kind_);
+      ev.time_text = std::string(line_time(text));
+      ev.evidence = make_evidence(entry_name_, number, offset, text);
+      ctx_.facts.devices.ras_events.push_back(std::move(ev));
+    }
+  }
+  size_t hw = text.find("[Hardware Error]");
+  if (hw == sv::npos) return;
+  sv rest = trim_front(text.substr(hw + std::strlen("[Hardware Error]")));
+  if (rest.starts_with("Hardware error from")) {
+    address_.clear();
+    location_.clear();
+  } else if (rest.starts_with("physical_address:")) {
+    address_ = std::string(trim_front(rest.substr(std::strlen("physical_address:"))));
+  } else if (rest.starts_with("node:")) {
+    location_ = std::string(rest);
+  } else if (rest.starts_with("error_type:")) {
+    DeviceMemoryError m;
+    m.device = device_;
+    m.error_type = std::string(trim_front(rest.substr(std::strlen("error_type:"))));
+    m.physical_address = address_;
+    m.location = location_;
+    m.time_text = std::string(line_time(text));
+    m.evidence = make_evidence(entry_name_, number, offset, text);
+    ctx_.facts.devices.memory_errors.push_back(std::move(m));
+    address_.clear();
+    location_.clear();
+  }
+}
+
+void parse_device_export(ParseContext& ctx, ByteSource& src) {
+  sv kind = device_export_file_kind(ctx.entry.path);
+  DeviceExportFile file{std::string(ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display)),
+                        std::string(kind), device_id_from_path(ctx.entry.path)};
+  ctx.facts.devices.export_files.push_back(std::move(file));
+  if (kind == "core-dump") {
+    // Device process core dumps are binary: inventoried, not read as text.
+    ctx.stats.variant = "core-dump (not parsed)";
+    return;
+  }
+  DeviceExportScanner scanner(ctx, kind);
+  LineTap tap(src, scanner, ctx.options.limits.max_line_bytes);
+  if (kind == "bbox-history" || kind == "bbox-kbox" || kind == "bbox-kernel" || kind == "device-syslog")
+    parse_kernel_text(ctx, tap, KernelLogForm::device_kernel);
+  else
+    parse_plog(ctx, tap);
+}
+
+}  // namespace triage

@@ -1,0 +1,36 @@
+#pragma once
+// The msnpureport export (ascend/device-logs/..., or such a tree under logs/ or extra/):
+// each file goes to the parser of its shape (black-box kernel text, device syslog -> the
+// kernel text parser; slog device-os / event / device-<id> logs -> the plog parser), and
+// while they read it, a tap on the same bytes keeps the device's own RAS event ids and APEI
+// memory-error blocks as typed facts (model/facts_device.h).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "parsers/common/parser.h"
+
+namespace triage {
+
+// ParseFn for SourceKind::device_log_export.
+void parse_device_export(ParseContext& ctx, ByteSource& src);
+
+// What a file of an export is, from its path: event-log, device-os-log, bbox-history,
+// bbox-kbox, bbox-kernel, device-syslog, core-dump (not parsed), device-log.
+std::string_view device_export_file_kind(std::string_view path);
+
+// Reads RAS events and memory-error blocks from the lines of one export file.
+class DeviceExportScanner {
+ public:
+  DeviceExportScanner(ParseContext& ctx, std::string_view file_kind);
+  void feed(std::string_view text, uint64_t number, uint64_t offset);
+
+ private:
+  ParseContext& ctx_;
+  std::string_view entry_name_, file_kind_;
+  std::optional<int64_t> device_;
+  std::string address_, location_;  // of the APEI block being read
+};
+
+}  // namespace triage

@@ -1,0 +1,255 @@
+// Which plog lines become facts (stall reports, sync timeouts, error codes, signature hits)
+// and how their fields are read. Only kept facts allocate.
+#include <algorithm>
+
+#include "parsers/common/log_text.h"
+#include "parsers/plog/plog_parser.h"
+
+namespace triage {
+
+namespace {
+using sv = std::string_view;
+
+bool is_code_char(char c) { return (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z'); }
+
+// A CANN error-message code: E, one module character, four digits ("EZ9999", "E39999").
+bool is_message_code(sv s) {
+  if (s.size() != 6 || s[0] != 'E' || !is_code_char(s[1])) return false;
+  for (size_t i = 2; i < 6; ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+
+}  // namespace
+
+// Every line naming a device id and a stream id teaches which device that stream is on.
+void PlogFileParser::learn_device(const PlogLine& p) {
+  sv m = p.message;
+  auto dev = find_int(m, "device_id=");
+  if (!dev) return;
+  auto stream = find_int(m, "stream_id=");
+  if (!stream) return;
+  auto key = std::make_pair(p.pid_value, *stream);
+  if (stream_devices_.find(key) == stream_devices_.end()) stream_devices_.emplace(key, *dev);
+}
+
+// Where a message names what keep_facts() looks for; found once per line, no allocation.
+struct PlogFileParser::Markers {
+  bool stall, sync_timeout, has_device, leading_code;
+  size_t err_code, runtime_result, ret_code, error_code_is, error_code_eq, module_name;
+
+  explicit Markers(sv m)
+      : stall(m.find("three minutes timeout") != sv::npos),
+        sync_timeout(!stall && m.find("Stream synchronize timeout") != sv::npos),
+        has_device(m.find("device_id=") != sv::npos),
+        leading_code(m.size() > 7 && m[6] == ':' && is_message_code(m.substr(0, 6))),
+        err_code(m.find("ErrCode=")),
+        runtime_result(m.find("runtime result =")),
+        ret_code(m.find("retCode=0x")),
+        error_code_is(m.find("error code is ")),
+        error_code_eq(find_word(m, "errorCode")),
+        module_name(m.find("module_name=E")) {}
+
+  bool any_code() const {
+    return err_code != sv::npos || runtime_result != sv::npos || ret_code != sv::npos ||
+           error_code_is != sv::npos || error_code_eq != sv::npos || module_name != sv::npos ||
+           leading_code;
+  }
+};
+
+// Cheap tests first: most lines hold none of the facts, and they cost no allocation.
+void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
+  sv m = p.message;
+  const Markers k(m);
+  if (k.has_device) learn_device(p);
+  // One DFA pass says whether any signature can match (no allocation); which ones is
+  // asked only for lines that are kept.
+  bool any_signature = knowledge_.plog_matcher.any(m);
+  if (!k.stall && !k.sync_timeout && !k.any_code() && !any_signature) {
+    if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
+    return;
+  }
+  if (!first_sighting(p, line)) return;
+  hits_.clear();
+  if (any_signature) knowledge_.plog_matcher.match(m, p.module, set_scratch_, hits_);
+  std::optional<int64_t> device = summary_.device_id;
+  DeviceIdSource device_source = device ? DeviceIdSource::path : DeviceIdSource::none;
+  if (k.has_device && !device) {
+    device = find_int(m, "device_id=");
+    device_source = DeviceIdSource::message;
+  }
+  if (k.stall) keep_stall(p, line, device, device_source);
+  if (k.sync_timeout) keep_sync_timeout(p, line);
+  if (k.any_code()) keep_error_codes(p, line, k, device);
+  keep_signature_hits(p, line);
+}
+
+// The same line in run/ and debug/ copies or in stdout is kept once.
+bool PlogFileParser::first_sighting(const PlogLine& p, const Line& line) {
+  LogFacts& logs = ctx_.facts.logs;
+  uint64_t key = mix64(mix64(fnv1a(p.message), static_cast<uint64_t>(p.pid_value)),
+                       static_cast<uint64_t>(civil_to_epoch_us(p.time)));
+  if (!p.has_time) key = mix64(key, line.number);  // untimed lines: never merge across lines
+  if (logs.plog_seen_keys.find(key) != logs.plog_seen_keys.end()) {
+    ++summary_.duplicates;
+    return false;
+  }
+  logs.plog_seen_keys.insert(key);
+  return true;
+}
+
+void PlogFileParser::keep_stall(const PlogLine& p, const Line& line, std::optional<int64_t> device,
+                                DeviceIdSource device_source) {
+  sv m = p.message;
+  auto stream = find_int(m, "stream_id=");
+  auto task = find_int(m, "task_id=");
+  auto pending = find_int(m, "pendingNum=");
+  if (!stream || !task || !pending) return;
+  StallReport s;
+  s.origin = origin(p);
+  s.device_id = device;
+  s.device_id_source = device_source;
+  s.stream_id = *stream;
+  s.sq_id = find_int(m, "sq_id=");
+  s.task_id = *task;
+  s.sq_head = find_int(m, "sqHead=");
+  s.flip_num = find_int(m, "flip_num=");
+  s.pending_num = *pending;
+  s.old_variant = !s.sq_id && !s.sq_head && !s.flip_num;
+  s.time = local_time(p);
+  s.evidence = evidence(line);
+  ctx_.facts.logs.stalls.push_back(std::move(s));
+}
+
+void PlogFileParser::keep_sync_timeout(const PlogLine& p, const Line& line) {
+  sv m = p.message;
+  StreamSyncTimeout t;
+  t.origin = origin(p);
+  t.device_id = find_int(m, "device_id=");
+  if (!t.device_id) t.device_id = summary_.device_id;
+  t.stream_id = find_int(m, "stream_id=").value_or(-1);
+  t.timeout_ms = find_int(m, "timeout=");
+  t.try_count = find_int(m, "tryCount=");
+  t.time = local_time(p);
+  t.evidence = evidence(line);
+  ctx_.facts.logs.sync_timeouts.push_back(std::move(t));
+}
+
+// Every error-code form the line holds, in a fixed order (docs/log-formats.md).
+void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const Markers& k,
+                                      std::optional<int64_t> device) {
+  sv m = p.message;
+  LogFacts& logs = ctx_.facts.logs;
+  auto add = [&](ErrorCodeForm form, sv code) {
+    if (code.empty()) return;
+    ErrorCodeFact f;
+    f.origin = origin(p);
+    f.module = std::string(p.module);
+    f.form = form;
+    f.code = std::string(code);
+    f.device_id = device;
+    f.time = local_time(p);
+    f.evidence = evidence(line);
+    logs.error_codes.push_back(std::move(f));
+  };
+  if (k.err_code != sv::npos) {
+    add(ErrorCodeForm::err_code, find_token(m, "ErrCode="));
+    if (!logs.error_codes.empty() && logs.error_codes.back().form == ErrorCodeForm::err_code) {
+      logs.error_codes.back().description = std::string(find_bracketed(m, "desc=["));
+      logs.error_codes.back().inner_code = std::string(find_token(m, "InnerCode="));
+    }
+  }
+  if (k.runtime_result != sv::npos) add(ErrorCodeForm::runtime_result, find_token(m, "runtime result = "));
+  if (k.ret_code != sv::npos) {
+    add(ErrorCodeForm::ret_code, find_token(m, "retCode="));
+    // "[aicore exception]" after the retCode names the same fault.
+    size_t open = m.find(", [", k.ret_code);
+    if (open != sv::npos && !logs.error_codes.empty()) {
+      size_t close = m.find(']', open);
+      if (close != sv::npos)
+        logs.error_codes.back().description = std::string(m.substr(open + 3, close - open - 3));
+    }
+  }
+  if (k.error_code_is != sv::npos) add(ErrorCodeForm::error_code_is, find_token(m, "error code is "));
+  if (k.error_code_eq != sv::npos) {
+    sv rest = m.substr(k.error_code_eq + 9);
+    size_t i = 0;
+    while (i < rest.size() && (rest[i] == ' ' || rest[i] == '=')) ++i;
+    sv tok = rest.substr(i);
+    tok = tok.substr(0, std::min(tok.find_first_of(", ;)]."), tok.size()));
+    bool hex = tok.substr(0, 2) == "0x";
+    if (i > 0 && !tok.empty()) add(hex ? ErrorCodeForm::ret_code : ErrorCodeForm::error_code_is, tok);
+  }
+  if (k.module_name != sv::npos && is_message_code(m.substr(k.module_name + 12, 6)))
+    add(ErrorCodeForm::message_code, m.substr(k.module_name + 12, 6));
+  if (k.leading_code) add(ErrorCodeForm::message_code, m.substr(0, 6));
+}
+
+// The signatures hits_ names, with their named captures.
+void PlogFileParser::keep_signature_hits(const PlogLine& p, const Line& line) {
+  sv m = p.message;
+  for (int idx : hits_) {
+    const Signature& sig = knowledge_.signatures[static_cast<size_t>(idx)];
+    SignatureHit h;
+    h.id = sig.id;
+    h.severity = sig.severity;
+    h.category = sig.category;
+    h.pid = p.pid_value;
+    h.time = local_time(p);
+    h.evidence = evidence(line);
+    if (sig.re && sig.re->NumberOfCapturingGroups() > 0) {
+      const RE2& re = *sig.re;
+      int n = re.NumberOfCapturingGroups();
+      std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
+      if (re.Match(re2::StringPiece(m.data(), m.size()), 0, m.size(), RE2::UNANCHORED,
+                   groups.data(), n + 1)) {
+        for (const auto& [name, index] : re.NamedCapturingGroups()) {
+          const auto& g = groups[static_cast<size_t>(index)];
+          if (g.data() != nullptr) h.captures.emplace_back(name, std::string(g.data(), g.size()));
+        }
+        std::sort(h.captures.begin(), h.captures.end());
+      }
+    }
+    ctx_.facts.logs.signature_hits.push_back(std::move(h));
+  }
+}
+
+}  // namespace triage
+
+namespace triage {
+
+// Allocation-free for a line that joins an existing row: only a new row copies text.
+void PlogFileParser::note_level_line(const PlogLine& p, const Line& line) {
+  uint64_t h = 1469598103934665603ULL;
+  for (unsigned char c : p.message) {
+    if (c >= '0' && c <= '9') continue;  // ids, times, counters: the same message otherwise
+    h = (h ^ c) * 1099511628211ULL;
+  }
+  h = mix64(mix64(h, static_cast<uint64_t>(p.pid_value)), static_cast<uint64_t>(p.level_id));
+  auto& rows = summary_.level_lines;
+  for (auto& r : rows) {
+    if (r.key != h) continue;
+    ++r.count;
+    if (p.has_time) {
+      r.last.civil = p.time;
+      r.last.valid = true;
+    }
+    return;
+  }
+  if (rows.size() >= kMaxLevelRows) {
+    ++summary_.level_lines_over_cap;
+    return;
+  }
+  if (rows.empty()) rows.reserve(16);
+  PlogLevelLine& r = rows.emplace_back();
+  r.key = h;
+  r.level = p.level_id;
+  r.pid = p.pid_value;
+  r.first = local_time(p);
+  r.last.civil = p.time;
+  r.last.valid = p.has_time;
+  r.count = 1;
+  r.evidence = evidence(line);
+}
+
+}  // namespace triage

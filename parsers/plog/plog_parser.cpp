@@ -1,0 +1,154 @@
+#include "parsers/plog/plog_parser.h"
+
+#include <cstring>
+
+#include "parsers/common/log_text.h"
+
+namespace triage {
+
+namespace {
+using sv = std::string_view;
+}
+
+PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge)
+    : ctx_(ctx), knowledge_(knowledge) {
+  entry_name_ = ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display);
+  summary_.entry = std::string(entry_name_);
+  summary_.device_id = device_id_from_path(ctx.entry.path);
+  summary_.pid_from_name = pid_from_log_name(ctx.entry.path);
+  first_stall_ = ctx.facts.logs.stalls.size();
+  set_scratch_.reserve(64);
+  hits_.reserve(64);
+}
+
+void PlogFileParser::count_module(sv module) {
+  for (size_t i = 0; i < module_slots_; ++i) {
+    ModuleCount& m = modules_[i];
+    if (m.len == module.size() && std::memcmp(m.name, module.data(), m.len) == 0) {
+      ++m.count;
+      return;
+    }
+  }
+  if (module_slots_ < modules_.size() && module.size() <= sizeof(ModuleCount::name)) {
+    ModuleCount& m = modules_[module_slots_++];
+    std::memcpy(m.name, module.data(), module.size());
+    m.len = static_cast<uint8_t>(module.size());
+    m.count = 1;
+    return;
+  }
+  ++other_modules_;
+}
+
+LocalTime PlogFileParser::local_time(const PlogLine& p) const {
+  LocalTime t;
+  t.civil = p.time;
+  t.valid = p.has_time;
+  t.time.original = std::string(p.time_text);
+  return t;
+}
+
+PlogOrigin PlogFileParser::origin(const PlogLine& p) const {
+  PlogOrigin o;
+  o.pid = p.pid_value;
+  o.process_name = std::string(p.process_name);
+  if (p.tid_value >= 0) o.tid = p.tid_value;
+  return o;
+}
+
+EvidenceRef PlogFileParser::evidence(const Line& line) const {
+  return make_evidence(entry_name_, line.number, line.offset, line.text);
+}
+
+void PlogFileParser::feed(const Line& line) {
+  ParseStats& stats = ctx_.stats;
+  ++stats.lines;
+  sv text = line.text;
+  if (line.overlong) {
+    stats.note_malformed(entry_name_, line.number, line.offset, text.substr(0, 200));
+    return;
+  }
+  if (std::memchr(text.data(), '\0', text.size()) != nullptr) {
+    stats.note_malformed(entry_name_, line.number, line.offset, text);
+    return;
+  }
+  PlogResult r = dialect_.parse(text, parsed_);
+  if (r == PlogResult::not_plog) {
+    ++stats.unrecognised;
+    if (!saw_tool_error_ && stats.lines <= 3) {
+      sv why = tool_error_reason(text);
+      if (!why.empty()) {
+        saw_tool_error_ = true;
+        tool_error_ = why;
+      }
+    }
+    return;
+  }
+  if (r == PlogResult::malformed) {
+    stats.note_malformed(entry_name_, line.number, line.offset, text);
+    return;
+  }
+  ++stats.parsed;
+  const PlogLine& p = parsed_;
+  ++summary_.by_level[static_cast<size_t>(p.level_id)];
+  count_module(p.module);
+  if (p.has_time) {
+    if (!summary_.first.valid) {
+      summary_.first.civil = p.time;
+      summary_.first.valid = true;
+    }
+    summary_.last.civil = p.time;
+    summary_.last.valid = true;
+  }
+  keep_facts(p, line);
+}
+
+void PlogFileParser::finish() {
+  ParseStats& stats = ctx_.stats;
+  if (saw_tool_error_ && stats.parsed == 0) stats.not_collected = std::string(tool_error_);
+  std::string variant = "plog";
+  if (dialect_.locked() && dialect_.prefix() != PlogPrefix::none) {
+    variant += "+";
+    variant += to_string(dialect_.prefix());
+  }
+  if (dialect_.locked() && dialect_.time_separator() == ' ') variant += "+space-time";
+  if (stats.parsed == 0) variant = "plog(none found)";
+  stats.variant = variant;
+  summary_.variant = variant;
+  summary_.kind = SourceKind::plog;
+  for (size_t i = 0; i < module_slots_; ++i)
+    summary_.by_module.emplace_back(std::string(modules_[i].name, modules_[i].len),
+                                    modules_[i].count);
+  if (other_modules_) summary_.by_module.emplace_back("(other)", other_modules_);
+  std::sort(summary_.by_module.begin(), summary_.by_module.end());
+  // Stalls without a device id: an earlier or later line of this file naming the same pid
+  // and stream with a device id tells it.
+  auto& stalls = ctx_.facts.logs.stalls;
+  for (size_t i = first_stall_; i < stalls.size(); ++i) {
+    StallReport& s = stalls[i];
+    if (s.device_id) continue;
+    auto it = stream_devices_.find({s.origin.pid, s.stream_id});
+    if (it != stream_devices_.end()) {
+      s.device_id = it->second;
+      s.device_id_source = DeviceIdSource::same_stream;
+    }
+  }
+  ctx_.facts.logs.plog_entries.push_back(std::move(summary_));
+}
+
+void parse_plog(ParseContext& ctx, ByteSource& src) {
+  const KnowledgeBase& kb = knowledge_for(ctx.options.knowledge_dir);
+  PlogFileParser parser(ctx, kb);
+  LineReader reader(src, ctx.options.limits.max_line_bytes);
+  Line line;
+  while (reader.next(line)) parser.feed(line);
+  ctx.stats.bytes = reader.bytes_read();
+  parser.finish();
+  // device-<pid>_<time>.log, device-os_<time>.log, event_<time>.log: written on the device
+  const std::string& path = ctx.entry.path;
+  std::string_view name = std::string_view(path).substr(path.rfind('/') + 1);
+  if (name.starts_with("device-") || name.starts_with("device-os") || name.starts_with("event_") ||
+      path.find("/dev-os-") != std::string::npos || path.starts_with("dev-os-"))
+    ctx.facts.logs.plog_entries.back().kind = SourceKind::device_log;
+}
+
+}  // namespace triage

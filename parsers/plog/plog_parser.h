@@ -1,0 +1,76 @@
+#pragma once
+// The plog / device-log parser: reads an entry line by line (no per-line allocation),
+// counts every line, and keeps the facts later analyses need (model/facts_logs.h).
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "bundle/line_reader.h"
+#include "knowledge/knowledge.h"
+#include "parsers/plog/device_export_parser.h"  // parse_device_export, formerly here
+#include "parsers/common/parser.h"
+#include "parsers/plog/plog_line.h"
+
+namespace triage {
+
+// ParseFn for SourceKind::plog and device_log.
+void parse_plog(ParseContext& ctx, ByteSource& src);
+// SourceKind::device_log_export (msnpureport) is read by parsers/plog/device_export_parser.h,
+// which hands each file to this parser or the kernel text parser.
+
+// The same work one line at a time, for tests and the benchmark.
+class PlogFileParser {
+ public:
+  PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge);
+  void feed(const Line& line);
+  void finish();  // adds the entry summary and fills device ids learned from the file
+
+  const PlogEntrySummary& summary() const { return summary_; }
+
+ // Distinct warning/error rows kept per entry; the rest are counted (level_lines_over_cap).
+  static constexpr size_t kMaxLevelRows = 256;
+
+ private:
+  struct ModuleCount {
+    char name[24];
+    uint8_t len = 0;
+    uint64_t count = 0;
+  };
+  void count_module(std::string_view module);
+  struct Markers;
+  void keep_facts(const PlogLine& p, const Line& line);
+  bool first_sighting(const PlogLine& p, const Line& line);
+  void keep_stall(const PlogLine& p, const Line& line, std::optional<int64_t> device,
+                  DeviceIdSource device_source);
+  void keep_sync_timeout(const PlogLine& p, const Line& line);
+  void keep_error_codes(const PlogLine& p, const Line& line, const Markers& k,
+                        std::optional<int64_t> device);
+  void keep_signature_hits(const PlogLine& p, const Line& line);
+  void note_level_line(const PlogLine& p, const Line& line);
+  void learn_device(const PlogLine& p);
+  LocalTime local_time(const PlogLine& p) const;
+  PlogOrigin origin(const PlogLine& p) const;
+  EvidenceRef evidence(const Line& line) const;
+
+  ParseContext& ctx_;
+  const KnowledgeBase& knowledge_;
+  std::string_view entry_name_;
+  PlogDialect dialect_;
+  PlogLine parsed_;
+  PlogEntrySummary summary_;
+  std::array<ModuleCount, 32> modules_{};
+  size_t module_slots_ = 0;
+  uint64_t other_modules_ = 0;
+  std::vector<int> set_scratch_, hits_;
+  // (pid, stream id) -> device id, from lines naming both in this file.
+  std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
+  size_t first_stall_ = 0;  // index of this file's first stall in facts.logs.stalls
+  bool saw_tool_error_ = false;
+  std::string_view tool_error_;
+};
+
+}  // namespace triage

@@ -1,0 +1,3 @@
+// No violation: the top stage includes any stage below.
+#include "ingest/load.h"
+#include "reports/render.h"
