@@ -362,13 +362,17 @@ std::string near_misses(const Counts& c) {
 // before tables before key=value).
 constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::plog, K::plog, K::dmesg, K::dmesg_human, K::syslog, K::journal_text, K::syslog,
-    K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log, K::proc_maps,
+    K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log,
+    K::python_log /* mindspore_log */, K::proc_maps,
     K::modinfo, K::modinfo, K::lsmod, K::lsmod, K::proc_modules, K::npu_smi_info,
     K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
     K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
     K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
     K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::proc_environ,
 }};
+// One kind per shape: a missing initializer would leave the last shape `unknown` and shift
+// every kind after it, silently (two branches each added shapes in one merge).
+static_assert(kShapeKind[kShapes - 1] == K::proc_environ && kShapeKind[maps] == K::proc_maps);
 
 }  // namespace
 
