@@ -199,6 +199,33 @@ bool ends_with(std::string_view s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
+// The collected rank tables against the host: a device without device_ip, and a table in which
+// no device_ip is an address this host's devices have (hccn_tool -ip), when those were read.
+void rank_table_checks(const BundleFacts& b, std::map<std::string, Seen>& seen) {
+  std::set<std::string> host_ips;
+  for (const auto& [id, p] : b.network.hccn)
+    if (!p.ip.empty()) host_ips.insert(p.ip);
+  for (const auto& t : b.network.rank_tables) {
+    bool any_local = false;
+    for (const auto& d : t.devices) {
+      if (d.device_ip.empty()) {
+        Seen& s = seen["rank-table"];
+        note(s, d.evidence, "rank table: device_ip not set");
+        keep_value(s, "device_ip_missing", fmt::format("pid {} server {} device {}", t.pid, d.server_id, d.device_id));
+      }
+      any_local = any_local || host_ips.count(d.device_ip);
+    }
+    if (!host_ips.empty() && !t.devices.empty() && !any_local) {
+      Seen& s = seen["rank-table"];
+      note(s, t.devices.front().evidence, "rank table: no device_ip of this host");
+      std::string ips;
+      for (const auto& ip : host_ips) ips += (ips.empty() ? "" : " ") + ip;
+      keep_value(s, "host_device_ips", ips);
+      keep_value(s, "rank_table_pid", std::to_string(t.pid));
+    }
+  }
+}
+
 std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& kb) {
   std::map<std::string, Seen> seen;
   for (const auto& h : b.logs.signature_hits) {
@@ -231,6 +258,7 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
     note(s, t.evidence_exception, "traceback in hccl_tools.py");
     keep_value(s, "rank_table_tool_error", t.exception_type + ": " + t.message);
   }
+  rank_table_checks(b, seen);
   return seen;
 }
 
@@ -242,12 +270,86 @@ std::string configured(const BundleFacts& b, std::string_view name) {
   return out;
 }
 
+// hccn_tool: a port down, a net_health other than Success, or a link that last went down.
+void link_down(const BundleFacts& b, bool collective_failed, std::vector<Finding>& out) {
+  Finding f;
+  std::string observed;
+  for (const auto& [id, p] : b.network.hccn) {
+    std::vector<std::string> what;
+    if (!p.link_status.empty() && p.link_status != "UP") {
+      what.push_back("link " + p.link_status);
+      f.evidence.push_back(p.link_evidence);
+    }
+    if (!p.net_health.empty() && p.net_health != "Success") {
+      what.push_back("net_health " + p.net_health);
+      f.evidence.push_back(p.net_health_evidence);
+    }
+    if (!p.link_changes.empty() && !p.link_changes.back().up) {
+      what.push_back("last link change LINK DOWN at " + p.link_changes.back().when);
+      f.evidence.push_back(p.link_changes.back().evidence);
+    }
+    if (what.empty()) continue;
+    std::string joined;
+    for (const auto& w : what) joined += (joined.empty() ? "" : ", ") + w;
+    observed += fmt::format("{}device {}: {}", observed.empty() ? "" : "; ", id, joined);
+    f.value("device", std::to_string(id));
+  }
+  if (observed.empty()) return;
+  f.id = "collective/link-down";
+  f.host = b.host;
+  // Alone a port down is a network state; next to a collective failure it is its likely cause.
+  f.severity = collective_failed ? Severity::error : Severity::warning;
+  f.confidence = Confidence::high;
+  f.title = "A device network port is down or unhealthy (hccn_tool)";
+  f.observed = "hccn_tool: " + observed + ".";
+  f.supports = "Collectives over this device's RoCE port cannot reach their peers: the network (cable, "
+               "optical module, switch port, address) comes before the device itself.";
+  f.does_not_prove = "That the job used this port, or when it went down relative to the failure (link_stat times do).";
+  f.next_checks = {"hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -optical -g",
+                   "hccn_tool -i <device> -net_health -g; hccn_tool -i <device> -ip -g",
+                   "Check the switch port and cable of that device"};
+  out.push_back(std::move(f));
+}
+
+// py-spy: threads stopped inside a torch.distributed collective, innermost such frame.
+void stacks_in_collective(const BundleFacts& b, std::vector<Finding>& out) {
+  static constexpr std::array<std::string_view, 9> kCalls = {
+      "all_reduce (", "all_gather", "reduce_scatter", "broadcast (", "barrier (", "all_to_all",
+      "send (", "recv (", "monitored_barrier ("};
+  Finding f;
+  for (const auto& t : b.network.stacks) {
+    for (const auto& fr : t.frames) {
+      bool hit = std::any_of(kCalls.begin(), kCalls.end(),
+                             [&](std::string_view c) { return fr.find(c) != std::string::npos; }) &&
+                 fr.find("distributed") != std::string::npos;
+      if (!hit) continue;
+      f.value("stack", fmt::format("pid {} thread {} ({}): {}", t.pid, t.thread, t.name, fr));
+      if (f.evidence.size() < 8) f.evidence.push_back(t.evidence);
+      break;
+    }
+  }
+  if (f.evidence.empty()) return;
+  f.id = "collective/stack-in-collective";
+  f.host = b.host;
+  f.severity = Severity::info;
+  f.confidence = Confidence::high;
+  f.title = "py-spy: the job's threads are inside a collective call";
+  f.observed = fmt::format("{} thread(s) in a torch.distributed collective at collection time.", f.evidence.size());
+  for (const auto& [k, v] : f.values) f.observed += " " + v + ".";
+  f.supports = "The process waits in a collective: the rank it waits for, not this one, is where to look.";
+  f.does_not_prove = "That the wait is a hang: one dump is one instant; compare two dumps taken apart.";
+  f.next_checks = {"py-spy dump --pid <pid> on every rank: the rank not inside the same collective is the one to read"};
+  out.push_back(std::move(f));
+}
+
 }  // namespace
 
 void analyze_collective(const EvidenceSet& evidence, const AnalyzeOptions& options, std::vector<Finding>& out) {
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
     auto seen = collect(b, kb);
+    link_down(b, !seen.empty(), out);
+    stacks_in_collective(b, out);
     for (const auto& [id, s] : seen) {
       const Class* c = class_of(id);
       if (!c) continue;

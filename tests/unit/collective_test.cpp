@@ -259,3 +259,87 @@ TEST_CASE("device-access: a DCMI failure inside a container supports device acce
   CHECK(*out[0].find_value("dcmi_code") == "-8005");
   CHECK(*out[0].find_value("in_container") == "yes");
 }
+
+namespace {
+
+// A bundle directory with the given files (path, text), analysed end to end.
+Report analyze_files(const std::vector<std::pair<std::string, std::string>>& files) {
+  testing::TempDir dir;
+  for (const auto& [path, text] : files) testing::write_file(dir / path, text);
+  auto loaded = load_evidence({dir.path()}, AnalyzeOptions{});
+  return correlate(loaded.evidence, AnalyzeOptions{});
+}
+
+const std::string kRankTable = R"({
+  "version": "1.0", "server_count": "1", "status": "completed",
+  "server_list": [{"server_id": "10.0.0.10", "device": [
+    {"device_id": "0", "device_ip": "192.168.10.10", "rank_id": "0"},
+    {"device_id": "1", "device_ip": "192.168.10.11", "rank_id": "1"}]}]
+})";
+
+}  // namespace
+
+TEST_CASE("collective: hccn_tool answers become link facts; a port down is link-down", "[collective]") {
+  // The healthy answers are the stub's (tests/collector/stubs/hccn_tool).
+  Report up = analyze_files({{"ascend/hccn-link-0.txt", "link status: UP\n"},
+                             {"ascend/hccn-net_health-0.txt", "net health status: Success\n"},
+                             {"ascend/hccn-link_stat-0.txt",
+                              "[device 0]current time        : Sat Jun 13 17:09:10 2026\n"
+                              "[device 0]link up count       : 1\n[device 0]link change records :\n"
+                              "[device 0]    Sat Jun 13 00:01:12 2026    LINK UP\n"}});
+  CHECK_FALSE(find(up, "collective/link-down"));
+  // Perturbation: the last link change record is LINK DOWN (as real-log-excerpts quotes it).
+  Report down = analyze_files({{"ascend/hccn-link-0.txt", "link status: UP\n"},
+                               {"ascend/hccn-link_stat-0.txt",
+                                "[device 0]link up count       : 1\n[device 0]link change records :\n"
+                                "[device 0]    Sat Jun 13 00:01:12 2026    LINK UP\n"
+                                "[devid 0]    Tue Aug  1 14:43:40 2022    LINK DOWN\n"}});
+  const Finding* f = find(down, "collective/link-down");
+  REQUIRE(f);
+  CHECK(f->severity == Severity::warning);
+  CHECK(f->evidence.at(0).line == 4);
+  CHECK(*f->find_value("device") == "0");
+}
+
+TEST_CASE("collective: a rank table without this host's device IPs is a rank-table error", "[collective]") {
+  auto files = std::vector<std::pair<std::string, std::string>>{
+      {"ascend/hccn-ip-0.txt", "ipaddr:192.168.10.10\nnetmask:255.255.255.0\n"},
+      {"processes/4242/rank-table.json", kRankTable}};
+  Report ok = analyze_files(files);
+  CHECK_FALSE(find(ok, "collective/rank-table"));
+  // Perturbation: the host's device has another address than every device_ip of the table.
+  files[0].second = "ipaddr:192.168.20.10\nnetmask:255.255.255.0\n";
+  Report bad = analyze_files(files);
+  const Finding* f = find(bad, "collective/rank-table");
+  REQUIRE(f);
+  CHECK(*f->find_value("host_device_ips") == "192.168.20.10");
+  CHECK(*f->find_value("rank_table_pid") == "4242");
+  CHECK(f->evidence.at(0).line == 4);
+}
+
+TEST_CASE("collective: a rank table device without device_ip; broken JSON is malformed, not a crash",
+          "[collective]") {
+  std::string no_ip = kRankTable;
+  no_ip.replace(no_ip.find("\"device_ip\": \"192.168.10.11\", "), 31, "");
+  Report r = analyze_files({{"processes/7/rank-table.json", no_ip}});
+  const Finding* f = find(r, "collective/rank-table");
+  REQUIRE(f);
+  CHECK(*f->find_value("device_ip_missing") == "pid 7 server 10.0.0.10 device 1");
+  Report broken = analyze_files({{"processes/7/rank-table.json", "{\"server_list\": [ {\"device\": "}});
+  CHECK_FALSE(find(broken, "collective/rank-table"));
+}
+
+TEST_CASE("collective: py-spy threads inside a collective", "[collective]") {
+  Report r = analyze_files({{"processes/52416/py-spy-dump.txt",
+                             "Process 52416: python train.py\nPython v3.10.12 (/usr/bin/python3.10)\n\n"
+                             "Thread 52416 (idle): \"MainThread\"\n"
+                             "    all_reduce (torch/distributed/distributed_c10d.py:2050)\n"
+                             "    step (train.py:88)\n"}});
+  const Finding* f = find(r, "collective/stack-in-collective");
+  REQUIRE(f);
+  CHECK(f->evidence.at(0).line == 4);
+  CHECK(f->find_value("stack")->find("all_reduce") != std::string::npos);
+  Report idle = analyze_files({{"processes/52416/py-spy-dump.txt",
+                                "Thread 52416 (idle): \"MainThread\"\n    step (train.py:88)\n"}});
+  CHECK_FALSE(find(idle, "collective/stack-in-collective"));
+}
