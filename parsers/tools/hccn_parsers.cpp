@@ -50,15 +50,6 @@ void each_line(ParseContext& ctx, ByteSource& src, sv query, F&& f) {
 
 }  // namespace
 
-void parse_hccn_link(ParseContext& ctx, ByteSource& src) {
-  each_line(ctx, src, "link", [&](sv t, const TextLine& line, HccnPort& p) {
-    auto kv = colon_pair(t);
-    if (!kv || kv->first != "link status") return false;
-    p.link_status = std::string(kv->second);
-    p.link_evidence = evidence_at(ctx, line);
-    return true;
-  });
-}
 
 void parse_hccn_net_health(ParseContext& ctx, ByteSource& src) {
   each_line(ctx, src, "net_health", [&](sv t, const TextLine& line, HccnPort& p) {
@@ -96,25 +87,42 @@ void parse_hccn_optical(ParseContext& ctx, ByteSource& src) {
 }
 
 // `[device 0]link up count       : 1`, `[device 0]    Sat Jun 13 00:01:12 2026    LINK UP`.
+bool link_stat_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
+  if (starts_with(t, "[device") || starts_with(t, "[devid")) {
+    size_t close = t.find(']');
+    if (close == sv::npos) return false;
+    t = trim(t.substr(close + 1));
+  }
+  for (sv state : {sv("LINK DOWN"), sv("LINK UP")}) {
+    if (t.size() > state.size() && t.substr(t.size() - state.size()) == state) {
+      if (p.link_changes.size() < 256)
+        p.link_changes.push_back({std::string(trim(t.substr(0, t.size() - state.size()))), state == "LINK UP",
+                                  evidence_at(ctx, line)});
+      return true;
+    }
+  }
+  auto kv = colon_pair(t);
+  if (!kv) return false;
+  if (kv->first == "link up count") p.link_up_count = parse_int(kv->second);
+  return kv->first == "link up count" || kv->first == "current time" || kv->first == "link change records";
+}
+
 void parse_hccn_link_stat(ParseContext& ctx, ByteSource& src) {
   each_line(ctx, src, "link_stat", [&](sv t, const TextLine& line, HccnPort& p) {
-    if (starts_with(t, "[device") || starts_with(t, "[devid")) {
-      size_t close = t.find(']');
-      if (close == sv::npos) return false;
-      t = trim(t.substr(close + 1));
-    }
-    for (sv state : {sv("LINK DOWN"), sv("LINK UP")}) {
-      if (t.size() > state.size() && t.substr(t.size() - state.size()) == state) {
-        if (p.link_changes.size() < 256)
-          p.link_changes.push_back({std::string(trim(t.substr(0, t.size() - state.size()))), state == "LINK UP",
-                                    evidence_at(ctx, line)});
-        return true;
-      }
-    }
+    return link_stat_line(ctx, t, line, p);
+  });
+}
+
+// `link status: UP`; bundles of earlier collectors hold the -link_stat text under this name.
+void parse_hccn_link(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "link", [&](sv t, const TextLine& line, HccnPort& p) {
     auto kv = colon_pair(t);
-    if (!kv) return false;
-    if (kv->first == "link up count") p.link_up_count = parse_int(kv->second);
-    return kv->first == "link up count" || kv->first == "current time" || kv->first == "link change records";
+    if (kv && kv->first == "link status") {
+      p.link_status = std::string(kv->second);
+      p.link_evidence = evidence_at(ctx, line);
+      return true;
+    }
+    return link_stat_line(ctx, t, line, p);
   });
 }
 
