@@ -31,7 +31,7 @@ struct Class {
 // The next checks name the variable or the rank to look at; a collective wait is never
 // localised with ASCEND_LAUNCH_BLOCKING (it serialises the job and changes the timing).
 const std::array kClasses = {
-    Class{"wait-timeout", Severity::error, "A collective waited for a peer rank and timed out",
+    Class{"collective/wait-timeout", Severity::error, "A collective waited for a peer rank and timed out",
           "A rank did not reach the same collective in time: it was slower, stuck or failed "
           "earlier. The waiting rank is the witness, not the cause.",
           "Which rank is late, or that the timeout is too short: only the other ranks' logs "
@@ -40,14 +40,14 @@ const std::array kClasses = {
            "~/ascend/log/debug/plog/plog-*.log | sort | head   # on every rank: the first to stop is the one to read",
            "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_(EXEC|CONNECT)_TIMEOUT='",
            "Compare the step each rank reached last (its last log line before the timeout)"}},
-    Class{"peer-lost", Severity::error, "A peer rank was lost (heartbeat lost, process exited or port down)",
+    Class{"collective/peer-lost", Severity::error, "A peer rank was lost (heartbeat lost, process exited or port down)",
           "The peer process exited or the network between the ranks went down: the peer or the "
           "network comes before this host's hardware.",
           "Why the peer stopped: its own log (an exception, an OOM kill, a device fault) says.",
           {"Read the log of the peer rank named in the line for its first error",
            "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -net_health -g",
            "dmesg -T | grep -i -E 'oom|killed process' on the peer's host"}},
-    Class{"link-setup", Severity::error, "A link or socket to a peer rank could not be set up",
+    Class{"collective/link-setup", Severity::error, "A link or socket to a peer rank could not be set up",
           "The ranks did not connect: a peer started late or failed before connecting, the "
           "device network (IP, route, TLS setting) differs, or HCCL_CONNECT_TIMEOUT is shorter "
           "than the spread of start times.",
@@ -55,28 +55,28 @@ const std::array kClasses = {
           {"hccn_tool -i <device> -ip -g; hccn_tool -i <device> -ping -g address <remote device ip>",
            "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_CONNECT_TIMEOUT='   # default 120 s",
            "Read the remote rank's log for an earlier error or a late start"}},
-    Class{"rank-table", Severity::error, "The rank table or communicator configuration does not fit the host",
+    Class{"collective/rank-table", Severity::error, "The rank table or communicator configuration does not fit the host",
           "The job's rank table (or the script that builds it) names devices, device IPs or "
           "servers this host does not have as the process sees them: a configuration error.",
           "That the devices are unhealthy: the check fails before any device work.",
           {"python3 -m json.tool $RANK_TABLE_FILE | grep -E 'device_id|device_ip|server_id'",
            "for i in $(seq 0 7); do hccn_tool -i $i -ip -g; done   # the device_ip each device has",
            "echo $ASCEND_VISIBLE_DEVICES $ASCEND_RT_VISIBLE_DEVICES; ls /dev/davinci*"}},
-    Class{"device-held", Severity::error, "The device's HCCP process or port is still held (an earlier job?)",
+    Class{"collective/device-held", Severity::error, "The device's HCCP process or port is still held (an earlier job?)",
           "A previous job, or another job on the same devices, still holds HCCP or the HCCL "
           "port: this job cannot initialise until it exits.",
           "Which process holds it: list the device's processes and the listening ports.",
           {"npu-smi info   # the process table of each device",
            "ss -ltnp | grep -E ':(16666|6000[0-9])'",
            "Wait 10 s after the last job exited, then rerun"}},
-    Class{"transport-error", Severity::error, "An SDMA or RoCE transfer of a collective failed",
+    Class{"collective/transport-error", Severity::error, "An SDMA or RoCE transfer of a collective failed",
           "A copy between devices failed during a collective: a peer that left, memory shared "
           "with another job on the same device, or a link fault.",
           "A hardware fault: a peer that exits mid-transfer produces the same error.",
           {"npu-smi info   # another process on the same device?",
            "Read the remote rank named in the report (EI0012 / EI0013)",
            "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -stat -g"}},
-    Class{"mismatch", Severity::error, "Ranks called a collective with different arguments",
+    Class{"collective/mismatch", Severity::error, "Ranks called a collective with different arguments",
           "The ranks do not run the same sequence of collectives (different tags, counts or "
           "data types at the same step): a code or configuration divergence between ranks.",
           "Which rank diverged: compare the tag and parameter the report names on each rank.",
@@ -92,10 +92,10 @@ const Class* class_of(std::string_view id) {
 
 std::string_view class_of_signature(std::string_view id) {
   static const std::map<std::string_view, std::string_view> m = {
-      {"hccl/task-timeout", "wait-timeout"},      {"hccl/wait-timeout-value", "wait-timeout"},
-      {"hccl/peer-heartbeat-lost", "peer-lost"},  {"hccl/transport-init", "link-setup"},
-      {"hccl/ra-socket", "link-setup"},           {"hccl/ranktable-device-mismatch", "rank-table"},
-      {"hccl/port-in-use", "device-held"},        {"hccl/sdma-error", "transport-error"},
+      {"hccl/task-timeout", "collective/wait-timeout"},      {"hccl/wait-timeout-value", "collective/wait-timeout"},
+      {"hccl/peer-heartbeat-lost", "collective/peer-lost"},  {"hccl/transport-init", "collective/link-setup"},
+      {"hccl/ra-socket", "collective/link-setup"},           {"hccl/ranktable-device-mismatch", "collective/rank-table"},
+      {"hccl/port-in-use", "collective/device-held"},        {"hccl/sdma-error", "collective/transport-error"},
   };
   auto it = m.find(id);
   return it == m.end() ? std::string_view{} : it->second;
@@ -104,11 +104,11 @@ std::string_view class_of_signature(std::string_view id) {
 // CANN message codes of HCCL (EI) and HCCP (EJ), see knowledge/error-codes.tsv.
 std::string_view class_of_code(std::string_view code) {
   static const std::map<std::string_view, std::string_view> m = {
-      {"EI0002", "wait-timeout"},   {"EI0004", "rank-table"},      {"EI0005", "mismatch"},
-      {"EI0006", "link-setup"},     {"EI0009", "link-setup"},      {"EI0012", "transport-error"},
-      {"EI0013", "transport-error"}, {"EI0014", "rank-table"},     {"EI0015", "link-setup"},
-      {"EI0017", "rank-table"},     {"EJ0001", "device-held"},     {"EJ0002", "peer-lost"},
-      {"EJ0003", "device-held"},
+      {"EI0002", "collective/wait-timeout"},   {"EI0004", "collective/rank-table"},      {"EI0005", "collective/mismatch"},
+      {"EI0006", "collective/link-setup"},     {"EI0009", "collective/link-setup"},      {"EI0012", "collective/transport-error"},
+      {"EI0013", "collective/transport-error"}, {"EI0014", "collective/rank-table"},     {"EI0015", "collective/link-setup"},
+      {"EI0017", "collective/rank-table"},     {"EJ0001", "collective/device-held"},     {"EJ0002", "collective/peer-lost"},
+      {"EJ0003", "collective/device-held"},
   };
   auto it = m.find(code);
   return it == m.end() ? std::string_view{} : it->second;
@@ -143,19 +143,19 @@ std::string capture(const std::vector<std::pair<std::string, std::string>>& caps
 // The captures that matter to a class, as finding values.
 void keep_captures(Seen& s, std::string_view cls,
                    const std::vector<std::pair<std::string, std::string>>& caps) {
-  if (cls == "wait-timeout") {
+  if (cls == "collective/wait-timeout") {
     if (auto t = capture(caps, "timeout"); !t.empty()) {
       auto unit = capture(caps, "unit");
       keep_value(s, "timeout_seen", t + unit + (capture(caps, "default").empty() ? "" : " (default)"));
     }
     if (auto t = capture(caps, "event_timeout"); !t.empty()) keep_value(s, "event_timeout_seen", t);
-  } else if (cls == "peer-lost") {
+  } else if (cls == "collective/peer-lost") {
     keep_value(s, "peer", capture(caps, "peer"));
     keep_value(s, "exception", capture(caps, "exception"));
-  } else if (cls == "link-setup") {
+  } else if (cls == "collective/link-setup") {
     keep_value(s, "remote_rank", capture(caps, "remote_rank"));
     keep_value(s, "remote_ip", capture(caps, "remote_ip"));
-  } else if (cls == "rank-table") {
+  } else if (cls == "collective/rank-table") {
     keep_value(s, "config_device", capture(caps, "config_device"));
     keep_value(s, "local_device", capture(caps, "local_device"));
   }
@@ -209,14 +209,14 @@ void rank_table_checks(const BundleFacts& b, std::map<std::string, Seen>& seen) 
     bool any_local = false;
     for (const auto& d : t.devices) {
       if (d.device_ip.empty()) {
-        Seen& s = seen["rank-table"];
+        Seen& s = seen["collective/rank-table"];
         note(s, d.evidence, "rank table: device_ip not set");
         keep_value(s, "device_ip_missing", fmt::format("pid {} server {} device {}", t.pid, d.server_id, d.device_id));
       }
       any_local = any_local || host_ips.count(d.device_ip);
     }
     if (!host_ips.empty() && !t.devices.empty() && !any_local) {
-      Seen& s = seen["rank-table"];
+      Seen& s = seen["collective/rank-table"];
       note(s, t.devices.front().evidence, "rank table: no device_ip of this host");
       std::string ips;
       for (const auto& ip : host_ips) ips += (ips.empty() ? "" : " ") + ip;
@@ -254,7 +254,7 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
     bool in_tool = std::any_of(t.frames.begin(), t.frames.end(),
                                [](const PyFrame& f) { return ends_with(f.file, "hccl_tools.py"); });
     if (!in_tool) continue;
-    Seen& s = seen["rank-table"];
+    Seen& s = seen["collective/rank-table"];
     note(s, t.evidence_exception, "traceback in hccl_tools.py");
     keep_value(s, "rank_table_tool_error", t.exception_type + ": " + t.message);
   }
@@ -354,7 +354,7 @@ void analyze_collective(const EvidenceSet& evidence, const AnalyzeOptions& optio
       const Class* c = class_of(id);
       if (!c) continue;
       Finding f;
-      f.id = "collective/" + std::string(c->id);
+      f.id = std::string(c->id);  // the full id, as the catalogue test reads it from the table
       f.host = b.host;
       f.severity = c->severity;
       f.confidence = s.lines > 1 ? Confidence::high : Confidence::medium;
@@ -363,7 +363,7 @@ void analyze_collective(const EvidenceSet& evidence, const AnalyzeOptions& optio
       for (const auto& x : s.sources) from += (from.empty() ? "" : ", ") + x;
       f.observed = fmt::format("{} line(s) or report(s) ({}).", s.lines, from);
       for (const auto& [k, v] : s.values) f.observed += fmt::format(" {}={}.", k, v);
-      if (id == "wait-timeout" || id == "link-setup") {
+      if (id == "collective/wait-timeout" || id == "collective/link-setup") {
         auto exec = configured(b, "HCCL_EXEC_TIMEOUT");
         auto conn = configured(b, "HCCL_CONNECT_TIMEOUT");
         bool have_env = std::any_of(b.processes.by_pid.begin(), b.processes.by_pid.end(),

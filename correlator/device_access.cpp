@@ -56,7 +56,8 @@ void no_npu(const BundleFacts& b, std::vector<Finding>& out) {
   if (!p || (p->state != "no_npu" && p->state != "devices_not_visible")) return;
   bool none = p->state == "no_npu";
   Finding f;
-  f.id = none ? "device-access/no-npu" : "device-access/devices-not-visible";
+  f.id = "device-access/no-npu";
+  if (!none) f.id = "device-access/devices-not-visible";
   f.host = b.host;
   // First in the report: nothing else in a bundle without an NPU can be read as a device fault.
   f.severity = none ? Severity::critical : Severity::error;
