@@ -37,12 +37,14 @@ bool names_launch_blocking(const Finding& f) {
   return false;
 }
 
-// Verbatim (tests/data/real/vllm-ascend-2618-ranktable-devid-mismatch/plog.txt).
+// The message is verbatim (tests/data/real/vllm-ascend-2618-ranktable-devid-mismatch/plog.txt);
+// the paste's time `20:10:17:012.780` (a colon before the milliseconds) is written in the plog
+// form here: the plog reader does not take the pasted form (left to the job-output reader).
 const std::string kDevIdMismatch =
-    "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012.780 [topoinfo_ranktableConcise.cc:169][166173]"
+    "[ERROR] HCCL(164818,python):2025-08-27-20:10:17.012.780 [topoinfo_ranktableConcise.cc:169][166173]"
     "[Parse][ClusterInfo]ranktable config devId[1], but local devId[3]";
 const std::string kDevIdTrace =
-    "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012.785 [topoinfo_ranktableConcise.cc:51][166173]"
+    "[ERROR] HCCL(164818,python):2025-08-27-20:10:17.012.785 [topoinfo_ranktableConcise.cc:51][166173]"
     "[Init]call trace: hcclRet - >7";
 // Verbatim (tests/data/real/vllm-ascend-10591-hccl-connect-timeout-transport-init/plog.txt).
 const std::string kTransportInit =
@@ -320,7 +322,8 @@ TEST_CASE("collective: a rank table without this host's device IPs is a rank-tab
 TEST_CASE("collective: a rank table device without device_ip; broken JSON is malformed, not a crash",
           "[collective]") {
   std::string no_ip = kRankTable;
-  no_ip.replace(no_ip.find("\"device_ip\": \"192.168.10.11\", "), 31, "");
+  const std::string ip_field = "\"device_ip\": \"192.168.10.11\", ";
+  no_ip.replace(no_ip.find(ip_field), ip_field.size(), "");
   Report r = analyze_files({{"processes/7/rank-table.json", no_ip}});
   const Finding* f = find(r, "collective/rank-table");
   REQUIRE(f);
