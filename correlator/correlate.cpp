@@ -1,5 +1,6 @@
 #include "correlator/correlate.h"
 
+#include "correlator/collective.h"
 #include "correlator/container.h"
 #include "correlator/environment.h"
 #include "correlator/library_provenance.h"
@@ -8,6 +9,7 @@
 #include "correlator/version_matrix.h"
 #include "correlator/observation_point.h"
 #include "correlator/stream_stall.h"
+#include "correlator/device_access.h"
 #include "correlator/device_exception.h"
 #include "correlator/kernel_driver_error.h"
 #include "correlator/localization_mode.h"
@@ -36,6 +38,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_stream_stall(evidence, options, report.findings);
   analyze_observation_point(evidence, options, report.findings);
   analyze_device_exception(evidence, options, report.findings);
+  analyze_collective(evidence, options, report.findings);
+  analyze_device_access(evidence, options, report.findings);
   analyze_kernel_driver_error(evidence, options, report.findings);
   analyze_localization_mode(evidence, options, report.findings);
   analyze_probe_results(evidence, options, report.findings);
