@@ -59,6 +59,7 @@ void PythonLogParser::line(const Line& l) {
   expire(s);
   bool touched_tb = false;
   LineClass c = classify(s, p.body, touched_tb);
+  signatures_.offer(p.body, entry_, l.number, l.offset, l.text, p.pid, ctx_.facts.logs);
   if (l.overlong) {
     c = LineClass::malformed;
     st.note_malformed(entry_, l.number, l.offset, l.text);

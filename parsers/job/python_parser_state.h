@@ -9,6 +9,7 @@
 
 #include "bundle/line_reader.h"
 #include "parsers/common/parser.h"
+#include "parsers/common/signature_hits.h"
 #include "parsers/job/python_lines.h"
 
 namespace triage::pyparse {
@@ -76,7 +77,8 @@ class PythonLogParser {
       : ctx_(ctx),
         py_(ctx.facts.python),
         entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
-        tb_base_(ctx.facts.python.tracebacks.size()) {}
+        tb_base_(ctx.facts.python.tracebacks.size()),
+        signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob) {}
 
   void line(const Line& l);
   void finish();
@@ -142,6 +144,7 @@ class PythonLogParser {
   size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0;
   size_t kept_bytes_ = 0;
   std::string tool_error_;
+  SignatureHitter signatures_;  // knowledge signatures whose sources name "job"
 };
 
 // Unprefixed lines right after a prefixed c10 warning or error report continue it: torch_npu
