@@ -250,6 +250,18 @@ class Collector {
   std::vector<ErrorLine> lines_;
 };
 
+// A CANN error report is explained when a finding cites one of its lines (a detail such as
+// `Aicpu kernel execute failed, ...`). The block's lines follow its first line: the header,
+// the details, the TraceBack line and its frames (line numbers are not kept per detail).
+bool cited_inside(const ErrorLine& l, const std::set<LineKey>& explained) {
+  if (!l.report) return false;
+  const ErrorReportBlock& r = *l.report;
+  uint64_t first = r.evidence.line;
+  uint64_t last = first + 2 + r.details.size() + r.frames.size() + r.lines_omitted;
+  auto it = explained.lower_bound({r.evidence.entry, first});
+  return it != explained.end() && it->first == r.evidence.entry && it->second <= last;
+}
+
 // Every line a finding cites or accounts for.
 std::set<LineKey> explained_lines(const std::vector<Finding>& findings) {
   std::set<LineKey> out;
@@ -336,7 +348,8 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
       if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
       keep_ids(g.pids, l.pid), keep_ids(g.devices, l.device), keep_ids(g.ranks, l.rank);
       auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
-      if (cited(l.evidence) || cited(l.also)) g.explained = true;  // a repeat of a cited line
+      if (cited(l.evidence) || cited(l.also) || cited_inside(l, explained))
+        g.explained = true;  // a repeat of a cited line
     }
     std::vector<const Group*> open;
     uint64_t total = 0;
