@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "model/evidence.h"
+#include "model/text_segment.h"
 
 namespace triage {
 
@@ -24,6 +25,7 @@ struct ParseStats {
   std::string not_collected;  // non-empty when the file holds a tool's error text
   std::string variant;        // detected format variant ("plog", "journal-json", ...)
   std::vector<EvidenceRef> samples_of_malformed;  // first few, for the report
+  std::vector<TextSegment> segments;  // a mixed paste's segments, in file order
 
   static constexpr size_t kMaxMalformedSamples = 5;
   void note_malformed(std::string_view entry, uint64_t line, uint64_t offset,

@@ -45,6 +45,10 @@ void text_bundle(const BundleFacts& b, std::ostream& out) {
                        counted(e.stats.lines_recognised, shapes),
                        counted(e.stats.lines_unrecognised, shapes),
                        e.kind == SourceKind::unknown ? std::string("not recognised") : why(e));
+    for (const auto& g : e.stats.segments)
+      out << fmt::format("  lines {}-{} {:<22} {:>8} {:>8} {:>6} {:>6}  {}{}\n", g.first_line, g.last_line,
+                         to_string(g.kind), g.last_line - g.first_line + 1, g.parsed, g.unrecognised,
+                         g.malformed, g.command.empty() ? "" : fmt::format("$ {}: ", g.command), g.reason);
   }
   if (shape + noshape > 0)
     out << fmt::format("lines by shape: {} recognised, {} not understood ({:.1f} % recognised)\n",
@@ -86,6 +90,17 @@ void json_stats(JsonWriter& w, const ParseStats& s) {
   if (!s.variant.empty()) w.field("variant", s.variant);
   if (!s.not_collected.empty()) w.field("not_collected", s.not_collected);
   w.end_object();
+  if (s.segments.empty()) return;
+  w.key("segments").begin_array();
+  for (const auto& g : s.segments) {
+    w.begin_object().field("first_line", g.first_line).field("last_line", g.last_line);
+    w.field("kind", to_string(g.kind)).field("reason", g.reason);
+    if (!g.command.empty()) w.field("command", g.command);
+    w.field("parsed", g.parsed).field("unrecognised", g.unrecognised).field("malformed", g.malformed);
+    w.field("lines_recognised", g.lines_recognised);
+    w.end_object();
+  }
+  w.end_array();
 }
 
 void json_bundle(JsonWriter& w, const BundleFacts& b) {
