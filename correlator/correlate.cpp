@@ -13,6 +13,8 @@
 #include "correlator/device_exception.h"
 #include "correlator/kernel_driver_error.h"
 #include "correlator/localization_mode.h"
+#include "correlator/log_signature.h"
+#include "correlator/unexplained_errors.h"
 #include "correlator/probe_results.h"
 #include "correlator/bundle_summary.h"
 #include "correlator/driver_binding.h"
@@ -45,6 +47,9 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_probe_results(evidence, options, report.findings);
   analyze_module_provenance(evidence, options, report.findings);
   analyze_driver_binding(evidence, options, report.findings);
+  analyze_log_signature(evidence, options, report.findings);
+  // Last: it reads every finding above to know which error lines they explain.
+  analyze_unexplained_errors(evidence, options, report.findings);
   sort_findings(report.findings);
   // Both read the sorted findings: links and evidence refer to them by index.
   report.verdict = build_verdict(report.findings, evidence, options);

@@ -59,6 +59,7 @@ struct Group {
   std::string first, last;
   EvidenceRef first_evidence, last_evidence;
   bool severe = false;
+  std::vector<EvidenceRef> lines;  // every line of the group: the finding explains them
 };
 
 }  // namespace
@@ -81,6 +82,7 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
       }
       g.last = when(e);
       g.last_evidence = e.evidence;
+      g.lines.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}});
       g.severe = g.severe || is_severe(e);
     }
     if (groups.empty()) continue;
@@ -95,6 +97,7 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
       observed += fmt::format("{}[{}] {}: {} line(s), first {}, last {}", observed.empty() ? "" : "; ",
                               g.module, g.function.empty() ? "-" : g.function, g.count, g.first, g.last);
       f.evidence.push_back(g.first_evidence);
+      f.explains.insert(f.explains.end(), g.lines.begin(), g.lines.end());
       if (g.count > 1 && f.evidence.size() < 40) f.evidence.push_back(g.last_evidence);
       f.value(fmt::format("group.{}", n++), fmt::format("{}/{} count={} first={} last={}", g.module,
                                                          g.function, g.count, g.first, g.last));

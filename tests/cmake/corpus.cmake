@@ -12,3 +12,36 @@ add_test(NAME corpus.sources_reject_broken
           ${PROJECT_SOURCE_DIR}/tests/real/bad-source)
 set_tests_properties(corpus.sources_reject_broken PROPERTIES
   PASS_REGULAR_EXPRESSION "FAILED: 11 problem\\(s\\)")
+
+# No silent error (issue 20, docs/findings/unexplained.md): every excerpt with error lines
+# ends with a finding at warning or above (explained, or unexplained-errors); healthy
+# excerpts stay at exit 0. The perturbation tests remove one signature and require its lines
+# to surface in unexplained-errors, never silence; the knowledge test requires `knowledge
+# check` to reject signatures that lead nowhere (four planted problems, three good ones).
+add_test(NAME unexplained.corpus_silence
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/unexplained/corpus_silence.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/tests/data/real)
+add_test(NAME unexplained.signature_outcomes_rejected
+  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/unexplained/expect_rejected.sh $<TARGET_FILE:ascend-triage>
+          ${PROJECT_SOURCE_DIR}/tests/unexplained/bad-outcomes.json)
+# Perturbation: remove one signature; its lines must surface in unexplained-errors (exit 1).
+# Benign start-up noise on the healthy sample (exit 0 before), and an `own` signature on a
+# corpus excerpt whose report detail it matches.
+foreach(case
+    "capability_probe|startup/capability-probe|0|${PROJECT_SOURCE_DIR}/samples/healthy-first-step-compile"
+    "option_default|startup/option-default|0|${PROJECT_SOURCE_DIR}/samples/healthy-first-step-compile"
+    "memory_exhausted|driver/memory-exhausted||${PROJECT_SOURCE_DIR}/tests/data/real/llamafactory-5322-el0004-oom/output.txt")
+  string(REPLACE "|" ";" parts "${case}")
+  list(GET parts 0 name)
+  list(GET parts 1 sig)
+  list(GET parts 2 rc)
+  list(GET parts 3 input)
+  set(expect "")
+  if(NOT rc STREQUAL "")
+    set(expect --expect-exit-before ${rc})
+  endif()
+  add_test(NAME unexplained.perturb.${name}
+    COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/unexplained/perturb_signature.py
+            $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/knowledge/signatures/plog.json
+            ${sig} ${expect} ${input})
+endforeach()
