@@ -12,3 +12,12 @@ add_test(NAME corpus.sources_reject_broken
           ${PROJECT_SOURCE_DIR}/tests/real/bad-source)
 set_tests_properties(corpus.sources_reject_broken PROPERTIES
   PASS_REGULAR_EXPRESSION "FAILED: 11 problem\\(s\\)")
+
+# The verdict on the corpus: an excerpt with a thread-stated cause-class has that hypothesis
+# first; a cause-class none excerpt has insufficient evidence first with a command (or, when
+# healthy, no fault). Known misses are listed with a reason in
+# tests/real/verdict-expected-failures.tsv; a listed excerpt that passes fails the test too.
+add_test(NAME corpus.verdict
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_corpus.py
+          --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
+          --expected ${PROJECT_SOURCE_DIR}/tests/real/verdict-expected-failures.tsv)
