@@ -1,5 +1,6 @@
 #include "correlator/correlate.h"
 
+#include "correlator/chip_scope.h"
 #include "correlator/container.h"
 #include "correlator/environment.h"
 #include "correlator/library_provenance.h"
@@ -9,6 +10,7 @@
 #include "correlator/observation_point.h"
 #include "correlator/stream_stall.h"
 #include "correlator/device_exception.h"
+#include "correlator/failure_class.h"
 #include "correlator/kernel_driver_error.h"
 #include "correlator/localization_mode.h"
 #include "correlator/probe_results.h"
@@ -33,9 +35,11 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_version_matrix(evidence, options, report.findings);
   analyze_task_queue_value(evidence, options, report.findings);
   analyze_container(evidence, options, report.findings);
+  analyze_chip_scope(evidence, options, report.findings);
   analyze_stream_stall(evidence, options, report.findings);
   analyze_observation_point(evidence, options, report.findings);
   analyze_device_exception(evidence, options, report.findings);
+  analyze_failure_class(evidence, options, report.findings);
   analyze_kernel_driver_error(evidence, options, report.findings);
   analyze_localization_mode(evidence, options, report.findings);
   analyze_probe_results(evidence, options, report.findings);

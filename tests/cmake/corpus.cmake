@@ -21,3 +21,10 @@ add_test(NAME corpus.verdict
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_corpus.py
           --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
           --expected ${PROJECT_SOURCE_DIR}/tests/real/verdict-expected-failures.tsv)
+
+# Perturbations: flip the one line that decides (tests/real/perturbation-cases.tsv), the
+# verdict's first hypothesis flips with it.
+add_test(NAME corpus.verdict_perturbation
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_perturbation.py
+          --bin $<TARGET_FILE:ascend-triage> --root ${PROJECT_SOURCE_DIR}
+          --cases ${PROJECT_SOURCE_DIR}/tests/real/perturbation-cases.tsv)

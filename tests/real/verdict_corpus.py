@@ -85,10 +85,13 @@ def main():
                              capture_output=True, text=True, errors="replace")
         try:
             verdict = json.loads(run.stdout)["verdict"]
+            passed, said = judge(fields, verdict)
         except (ValueError, KeyError):
-            problems.append(f"{name}: no JSON report (exit {run.returncode}): {run.stderr.strip()[:200]}")
-            continue
-        passed, said = judge(fields, verdict)
+            # No report (input not recognised) is a miss like any other; a crash is not.
+            if run.returncode < 0 or run.returncode > 2:
+                problems.append(f"{name}: crashed (exit {run.returncode}): {run.stderr.strip()[:200]}")
+                continue
+            passed, said = False, f"no report (exit {run.returncode}: {run.stderr.strip()[:80]})"
         counts[group][1] += 1
         counts[group][0] += passed
         want = fields.get("cause-class", "none")
