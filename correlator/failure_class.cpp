@@ -153,6 +153,11 @@ constexpr ClassText kClasses[] = {
      "release does not provide the API or soc support the line names.",
      "Which release is needed: the line names what is missing, not the version that has it.",
      Severity::error},
+    {"import-path", "import-path", "Python imported an Ascend module from the wrong place, or could not find it",
+     "The job's environment paths: the current directory or PYTHONPATH shadows the installed package, or "
+     "CANN's Python packages are not on this Python's path (set_env.sh not sourced for it).",
+     "That the package is missing: it may be installed and merely not visible to this Python.",
+     Severity::error},
 };
 
 std::vector<std::string> next_checks(std::string_view klass, const std::vector<std::string>& libraries) {
@@ -167,6 +172,9 @@ std::vector<std::string> next_checks(std::string_view klass, const std::vector<s
     return {"npu-smi info  # HBM usage and the processes on each device",
             "PYTORCH_NPU_ALLOC_CONF=expandable_segments:True <the job's command>  # when reserved far exceeds allocated "
             "(fragmentation); else lower the batch size or sequence length"};
+  if (klass == "import-path")
+    return {"cd / && python3 -c 'import torch_npu, tbe; print(torch_npu.__file__, tbe.__file__)'; echo $PYTHONPATH  "
+            "# run from outside any source tree, in the job's environment"};
   if (klass == "install-mismatch")
     return {"python3 -c 'import torch, torch_npu; print(torch.__version__, torch_npu.__version__)'; cat "
             "/usr/local/Ascend/ascend-toolkit/latest/*/ascend_toolkit_install.info; npu-smi info  # the declared "

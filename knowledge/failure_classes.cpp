@@ -16,7 +16,7 @@ FailureClasses parse_failure_classes(std::string_view content, const std::string
   static const std::set<std::string_view> kMatches = {"code", "phrase", "signature"};
   static const std::set<std::string_view> kClasses = {"operator", "operator-fault", "device-fault",
                                                       "device-memory", "library-load", "job-code",
-                                                      "install-mismatch"};
+                                                      "install-mismatch", "import-path"};
   FailureClasses out;
   std::set<std::pair<std::string, std::string>> seen;
   bool have_header = false;

@@ -12,7 +12,7 @@ struct FailureClassInfo {
   std::string match;   // code | phrase | signature
   std::string text;    // "EZ1001", "NPU out of memory", "driver/memory-exhausted"
   std::string klass;   // operator | operator-fault | device-fault | device-memory | library-load | job-code |
-                       // install-mismatch
+                       // install-mismatch | import-path
   std::string meaning;
   std::string source;
 };
