@@ -71,7 +71,8 @@ void analyze_chip_scope(const EvidenceSet& evidence, const AnalyzeOptions& optio
     Finding f;
     f.host = b.host;
     f.evidence = ev;
-    f.id = products.size() == 1 ? "chip-scope/product" : "chip-scope/mixed";
+    if (products.size() == 1) f.id = "chip-scope/product";
+    else f.id = "chip-scope/mixed";
     f.severity = products.size() == 1 ? Severity::info : Severity::warning;
     f.confidence = from_pci ? Confidence::high : Confidence::medium;
     f.title = fmt::format("Ascend product: {}", fmt::join(products, " and "));

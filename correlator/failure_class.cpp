@@ -120,40 +120,50 @@ void add_unique(std::vector<std::string>& v, std::string s) {
 }
 
 struct ClassText {
-  std::string_view klass, id, title, supports, does_not_prove;
+  std::string_view klass, title, supports, does_not_prove;
   Severity severity;
 };
 
+// One `id = "..."` per class: explain_catalogue_test reads the ids from these lines.
+void set_id(Finding& f, std::string_view klass) {
+  if (klass == "operator") f.id = "operator-error";
+  else if (klass == "job-code") f.id = "job-code";
+  else if (klass == "device-memory") f.id = "device-memory/exhausted";
+  else if (klass == "library-load") f.id = "library-load/failed";
+  else if (klass == "install-mismatch") f.id = "install-mismatch";
+  else if (klass == "import-path") f.id = "import-path";
+}
+
 constexpr ClassText kClasses[] = {
-    {"operator", "operator-error", "An operator rejected its call or is not supported",
+    {"operator", "An operator rejected its call or is not supported",
      "The job's code, inputs or operators: the operator refused the dtype, shape or attribute it "
      "was given, or no kernel supports it on this chip.",
      "That the model is wrong: a torch_npu or CANN release without the operator variant is "
      "rejected the same way (check the versions before rewriting the model).",
      Severity::error},
-    {"job-code", "job-code", "The job's code failed before any device work",
+    {"job-code", "The job's code failed before any device work",
      "The job's code or its launch: the failure is in how the process set up the device, not in "
      "the device or the installation.",
      "That the installation is complete: only that this process did not get as far as using it.",
      Severity::error},
-    {"device-memory", "device-memory/exhausted", "Device memory exhausted",
+    {"device-memory", "Device memory exhausted",
      "The job's configuration or data: batch size, sequence length, model size, memory fraction or "
      "fragmentation asked for more device memory than was free.",
      "A hardware fault, nor that this process alone used the memory: another process on the same "
      "device also takes HBM (npu-smi info lists them).",
      Severity::error},
-    {"library-load", "library-load/failed", "A shared library failed to load",
+    {"library-load", "A shared library failed to load",
      "A version mismatch between torch, torch_npu, CANN, NNAL/ATB and the driver (a symbol one "
      "library needs is missing from another), or a package or library path that is not set up.",
      "Which package is wrong: the library named is where loading stopped; the one to replace may "
      "be the library that provides the symbol.",
      Severity::error},
-    {"install-mismatch", "install-mismatch", "The installed torch_npu or CANN lacks what the job or the chip needs",
+    {"install-mismatch", "The installed torch_npu or CANN lacks what the job or the chip needs",
      "An unsupported combination of torch_npu, CANN and the chip or the job's framework: the installed "
      "release does not provide the API or soc support the line names.",
      "Which release is needed: the line names what is missing, not the version that has it.",
      Severity::error},
-    {"import-path", "import-path", "Python imported an Ascend module from the wrong place, or could not find it",
+    {"import-path", "Python imported an Ascend module from the wrong place, or could not find it",
      "The job's environment paths: the current directory or PYTHONPATH shadows the installed package, or "
      "CANN's Python packages are not on this Python's path (set_env.sh not sourced for it).",
      "That the package is missing: it may be installed and merely not visible to this Python.",
@@ -211,7 +221,7 @@ void analyze_failure_class(const EvidenceSet& evidence, const AnalyzeOptions& op
         add_unique(figures, oom_figures(h.text));
       }
       Finding f;
-      f.id = std::string(k.id);
+      set_id(f, k.klass);
       f.host = b.host;
       f.severity = k.severity;
       f.confidence = hits.size() > 1 || matched.size() > 1 ? Confidence::high : Confidence::medium;
