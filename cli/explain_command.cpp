@@ -101,8 +101,9 @@ int run_explain(const Args& a, const GlobalOptions& g) {
   for (const auto& c : kb.error_codes)
     if (c.code == a.id) {
       found = true;
-      std::cout << c.code << "  [error code, " << c.kind << "] " << c.name << "\n  meaning: " << c.meaning
-                << "\n  advice:  " << c.advice << '\n';
+      std::cout << c.code << "  [error code, " << c.kind << "] " << c.name << "\n  meaning:    " << c.meaning
+                << "\n  component:  " << c.component << "\n  class:      " << c.failure_class
+                << "\n  next check: " << c.next_check << "\n  source:     " << c.source << '\n';
     }
   if (found) return kExitClean;
   std::cerr << "ascend-triage: no finding, hypothesis, signature or error code '" << a.id

@@ -81,7 +81,8 @@ int run_list(const Args& a, const GlobalOptions& g) {
   if (a.what == "all" || a.what == "codes") {
     std::cout << "error codes (" << kb.error_codes.size() << "):\n";
     for (const auto& c : kb.error_codes)
-      std::cout << "  " << c.kind << ' ' << c.code << "  " << c.name << "  " << c.meaning << '\n';
+      std::cout << "  " << c.kind << ' ' << c.code << "  " << c.name << "  [" << c.failure_class << "]  "
+                << c.meaning << '\n';
   }
   return kExitClean;
 }
@@ -99,8 +100,9 @@ int run_explain(const Args& a, const GlobalOptions& g) {
   for (const auto& c : kb.error_codes) {
     if (c.code != a.id) continue;
     found = true;
-    std::cout << c.kind << ' ' << c.code << "  " << c.name << "\n  meaning: " << c.meaning
-              << "\n  advice:  " << c.advice << "\n  source:  " << c.source << '\n';
+    std::cout << c.kind << ' ' << c.code << "  " << c.name << "\n  meaning:    " << c.meaning
+              << "\n  component:  " << c.component << "\n  class:      " << c.failure_class
+              << "\n  next check: " << c.next_check << "\n  source:     " << c.source << '\n';
   }
   if (!found) {
     std::cerr << "ascend-triage: no signature or error code '" << a.id << "'\n";

@@ -65,9 +65,9 @@ const std::array kKinds = {
          "Which data was corrupted, or that the job's result was affected before the error.",
          {"npu-smi info -t ecc -i <npu>", "Collect the device black-box logs (hisi_logs, ascend-collect --device-logs)",
           "Isolate the device and contact hardware support if multi-bit errors repeat"}},
-    Kind{"device-event", Severity::warning, "Device logged a fault-manager event not in the knowledge base",
-         "What the event means: its id is not in knowledge/device-events.tsv; it is the device's own "
-         "record of a fault, not proof that it caused the failure.",
+    Kind{"device-event", Severity::warning, "Device logged a fault-manager event",
+         "That the event caused the failure: it is the device's own record of a fault. An id not in "
+         "knowledge/device-events.tsv carries no meaning here.",
          {"Look the event id up in the Ascend health-management event table",
           "npu-smi info -t health -i <npu> -c <chip>", ""}},
     Kind{"health", Severity::error, "npu-smi reports device health not OK",
@@ -277,8 +277,8 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     for (const auto& c : k.next_checks)
       if (!c.empty()) f.next_checks.emplace_back(c);
     for (const auto& c : g.codes)
-      if (const auto* info = kb.find_code(c); info && !info->advice.empty())
-        f.next_checks.push_back(fmt::format("{}: {}", c, info->advice));
+      if (const auto* info = kb.find_code(c); info && !info->next_check.empty())
+        f.next_checks.push_back(fmt::format("{}: {}", c, info->next_check));
     f.evidence = g.evidence;
     if (dd) f.evidence.insert(f.evidence.end(), dd->evidence.begin(), dd->evidence.end());
     if (dd) f.value("drv_ret_codes", fmt::format("{}", fmt::join(dd->codes, ",")))

@@ -78,6 +78,7 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   KnowledgeCheck out;
   std::vector<DeviceEventInfo> events;  // tables whose parser does every check
   std::vector<PciIdInfo> pci_ids;
+  std::vector<FaultRuleMapping> mappings;
   if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
     out.problems = check_version_table(content, name);  // knowledge/versions/README.md
   else if (name.ends_with(".json") && (name.starts_with("verdict/") ||
@@ -92,6 +93,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))
     parse_failure_classes(content, name, out.problems);
+  else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
+    parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);
   else if (name.ends_with(".tsv")) check_error_codes(content, name, out);
   else out.problems.push_back(name + ": unknown knowledge file type (expected .json or .tsv)");

@@ -230,32 +230,50 @@ void parse_signature_file(std::string_view content, const std::string& name,
 
 // --- error codes (TSV) -------------------------------------------------------------------
 
+bool is_failure_class(std::string_view c) {
+  static const std::set<std::string_view> kClasses = {
+      "host-driver-installation", "cann-wheel-mismatch", "environment-paths", "mount-shadowing",
+      "stale-process-mappings",   "device-hardware",     "collective-communication",
+      "application-code",         "device-memory",       "device-access", "unknown"};
+  return kClasses.count(c) > 0;
+}
+
 void parse_error_code_file(std::string_view content, const std::string& name,
                            std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors) {
   static const std::set<std::string_view> kKinds = {"acl",  "runtime", "message",
                                                     "retcode", "hccl", "drv", "dcmi"};
+  constexpr int kColumns = 8;
   std::vector<std::string> columns;
-  int ci[6] = {-1, -1, -1, -1, -1, -1};
-  static constexpr std::string_view kNames[6] = {"code", "kind", "name", "meaning", "advice", "source"};
+  int ci[kColumns] = {-1, -1, -1, -1, -1, -1, -1, -1};
+  static constexpr std::string_view kNames[kColumns] = {"code",      "kind",  "name",       "meaning",
+                                                        "component", "class", "next_check", "source"};
+  bool header_lacks = false;  // then one error, not one per row
   for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& fields) {
+    if (header_lacks) return;
     std::string where = name + ":" + std::to_string(line_no);
     if (columns.empty()) {
       for (auto f : fields) columns.emplace_back(f);
-      for (int k = 0; k < 6; ++k) {
+      for (int k = 0; k < kColumns; ++k) {
         auto it = std::find(columns.begin(), columns.end(), kNames[k]);
+        if (it == columns.end() && kNames[k] == "next_check")  // the column's earlier name
+          it = std::find(columns.begin(), columns.end(), "advice");
         if (it == columns.end()) errors.push_back(where + ": header lacks column '" + std::string(kNames[k]) + "'");
         else ci[k] = static_cast<int>(it - columns.begin());
       }
+      header_lacks = std::find(std::begin(ci), std::end(ci), -1) != std::end(ci);
       return;
     }
     if (fields.size() != columns.size())
       return errors.push_back(where + ": " + std::to_string(fields.size()) + " fields, header has " +
                               std::to_string(columns.size()));
     auto get = [&](int k) { return ci[k] < 0 ? std::string() : std::string(fields[static_cast<size_t>(ci[k])]); };
-    ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5)};
+    ErrorCodeInfo e{get(0), get(1), get(2), get(3), get(4), get(5), get(6), get(7)};
     if (e.code.empty()) errors.push_back(where + ": empty code");
     if (!kKinds.count(e.kind)) errors.push_back(where + ": kind '" + e.kind + "' is not one of acl, runtime, message, retcode, hccl, drv, dcmi");
     if (e.meaning.empty()) errors.push_back(where + ": empty meaning");
+    if (!is_failure_class(e.failure_class))
+      errors.push_back(where + ": class '" + e.failure_class + "' is not a failure class (docs/knowledge.md)");
+    if (e.next_check.empty()) errors.push_back(where + ": empty next_check");
     if (e.source.empty()) errors.push_back(where + ": empty source");
     out.push_back(std::move(e));
   });
@@ -337,7 +355,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
   std::set<std::string> ids;
   for (const auto& [fname, f] : by_name) {
     // The verdict rules and the finding catalogue have loaders of their own (correlator/verdict_*).
-    if (fname.starts_with("verdict/") || fname == "findings.tsv") continue;
+    // Mappings of other tools' rules are documentation data, checked but not loaded.
+    if (fname.starts_with("verdict/") || fname.starts_with("mappings/") || fname == "findings.tsv") continue;
     if (fname.ends_with(".json")) {
       std::vector<Signature> sigs;
       parse_signature_file(f->content, fname, sigs, kb.errors);

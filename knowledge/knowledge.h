@@ -37,12 +37,18 @@ struct Signature {
 
 struct ErrorCodeInfo {
   std::string code;     // "507015", "EZ9999", "0x26"
-  std::string kind;     // acl | runtime | message | retcode | hccl | drv
+  std::string kind;     // acl | runtime | message | retcode | hccl | drv | dcmi
   std::string name;     // macro or title (ACL_ERROR_RT_AICORE_EXCEPTION)
   std::string meaning;
-  std::string advice;
-  std::string source;   // where the row comes from (ascend-facts.md section and upstream file)
+  std::string component;      // what reports it: runtime, HCCL, driver (HAL), GE, ...
+  std::string failure_class;  // a verdict hypothesis id, device-memory, device-access or unknown
+  std::string next_check;
+  std::string source;   // upstream repository@commit and file, or page URL
 };
+
+// The failure classes an error code may name (column `class`): the verdict's hypothesis ids
+// that a code can point at, two finer device classes, and `unknown`.
+bool is_failure_class(std::string_view c);
 
 // knowledge/device-events.tsv: a RAS / fault-manager event id the device logs, and the
 // device-exception kind it belongs to.
@@ -131,6 +137,15 @@ void parse_device_event_file(std::string_view content, const std::string& name,
                              std::vector<DeviceEventInfo>& out, std::vector<std::string>& errors);
 void parse_pci_id_file(std::string_view content, const std::string& name,
                        std::vector<PciIdInfo>& out, std::vector<std::string>& errors);
+
+// knowledge/mappings/*.tsv: another tool's fault rules and which signature, code or device
+// event of ours covers each (docs/knowledge.md). Documentation data: the analyzer does not
+// load it; `knowledge check` and the tests do.
+struct FaultRuleMapping {
+  std::string rule_id, pattern, ours, status, note;  // status: covered|partial|not-applicable|missing
+};
+void parse_fault_rule_mapping(std::string_view content, const std::string& name,
+                              std::vector<FaultRuleMapping>& out, std::vector<std::string>& errors);
 
 // Result of `knowledge check FILE`: every problem found, and what was checked.
 struct KnowledgeCheck {

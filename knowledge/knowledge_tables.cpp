@@ -62,6 +62,28 @@ void parse_device_event_file(std::string_view content, const std::string& name,
                });
 }
 
+void parse_fault_rule_mapping(std::string_view content, const std::string& name,
+                              std::vector<FaultRuleMapping>& out, std::vector<std::string>& errors) {
+  static const std::set<std::string_view> kStatus = {"covered", "partial", "not-applicable", "missing"};
+  std::set<std::string> seen;
+  for_each_row(content, name, {"rule_id", "pattern", "ours", "status", "note"}, errors,
+               [&](const std::vector<std::string>& r, const std::string& where) {
+                 FaultRuleMapping m{r[0], r[1], r[2], r[3], r[4]};
+                 if (m.rule_id.empty() || !seen.insert(m.rule_id).second)
+                   return errors.push_back(where + ": empty or duplicate rule_id '" + m.rule_id + "'");
+                 if (!kStatus.count(m.status))
+                   return errors.push_back(where + ": status '" + m.status +
+                                           "' is not covered, partial, not-applicable or missing");
+                 // What covers a rule is named; a rule nothing covers says why in its note.
+                 bool named = m.ours != "-" && !m.ours.empty();
+                 if (named != (m.status == "covered" || m.status == "partial"))
+                   return errors.push_back(where + ": ours '" + m.ours + "' does not fit status " + m.status);
+                 if (m.status != "covered" && m.note.empty())
+                   return errors.push_back(where + ": a " + m.status + " rule needs a note");
+                 out.push_back(std::move(m));
+               });
+}
+
 void parse_pci_id_file(std::string_view content, const std::string& name, std::vector<PciIdInfo>& out,
                        std::vector<std::string>& errors) {
   std::set<std::pair<std::string, std::string>> seen;

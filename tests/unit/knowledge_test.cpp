@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -70,8 +71,10 @@ TEST_CASE("knowledge: the built-in files load and pass their own checks", "[know
   REQUIRE(c);
   CHECK(c->kind == "runtime");
   CHECK(c->name == "ACL_ERROR_RT_AICORE_EXCEPTION");
-  CHECK_FALSE(c->advice.empty());
-  CHECK(c->source.find("ascend-facts.md") != std::string::npos);
+  CHECK(c->failure_class == "device-hardware");
+  CHECK(c->component == "runtime");
+  CHECK_FALSE(c->next_check.empty());
+  CHECK(c->source.find("Ascend/pytorch@c4840e3c0959") != std::string::npos);
   CHECK(kb.find_code("EZ9999"));
   CHECK(kb.find_code("0x26"));
   CHECK(kb.find_code("0X2A") == kb.find_code("0x2a"));
@@ -82,7 +85,36 @@ TEST_CASE("knowledge: the built-in files load and pass their own checks", "[know
     INFO(e.code);
     CHECK_FALSE(e.source.empty());
     CHECK_FALSE(e.meaning.empty());
+    CHECK_FALSE(e.next_check.empty());
+    CHECK(is_failure_class(e.failure_class));
   }
+}
+
+TEST_CASE("knowledge: the catalogue holds every code of its public sources", "[knowledge]") {
+  // Spot ranges of each source (docs/knowledge.md lists the sources and their counts).
+  const KnowledgeBase& kb = knowledge_for("");
+  auto has = [&](const std::string& code, const std::string& kind) {
+    for (const auto& e : kb.error_codes)
+      if (e.code == code && e.kind == kind) return true;
+    return false;
+  };
+  for (int v = 507000; v <= 507057; ++v) CHECK(has(std::to_string(v), "runtime"));  // rt_error_codes.h
+  for (int v = 0; v <= 24; ++v) CHECK(has(std::to_string(v), "hccl"));              // HcclResult
+  for (int v = 0; v <= 99; ++v) CHECK(has(std::to_string(v), "drv"));               // drvError_t
+  CHECK(has("65534", "drv"));                                                        // DRV_ERROR_NOT_SUPPORT
+  for (int v : {0, -8001, -8002, -8003, -8004, -8005, -8006, -8007, -8008, -8009, -8010, -8011,
+                -8012, -8013, -8014, -8015, -8016, -8017, -8020, -8022, -8023, -8255})
+    CHECK(has(std::to_string(v), "dcmi"));
+  for (int v = 1; v <= 20; ++v) {
+    if (v == 9) continue;  // no EI0009 in any catalogue
+    CHECK(has(fmt::format("EI{:04d}", v), "message"));
+  }
+  for (int v = 1; v <= 22; ++v) CHECK(has(fmt::format("EL{:04d}", v), "message"));
+  CHECK(has("E10001", "message"));  // GE catalogue
+  const ErrorCodeInfo* ei = kb.find_code("EI0002");
+  REQUIRE(ei);
+  CHECK(ei->failure_class == "collective-communication");
+  CHECK(ei->meaning.find("group information: [%s]") != std::string::npos);  // not truncated
 }
 
 TEST_CASE("knowledge check catches broken signature files", "[knowledge]") {
@@ -118,14 +150,26 @@ TEST_CASE("knowledge check catches broken signature files", "[knowledge]") {
 }
 
 TEST_CASE("knowledge check catches broken error-code files", "[knowledge]") {
-  std::string head = "code\tkind\tname\tmeaning\tadvice\tsource\n";
-  CHECK(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n", "c.tsv").ok());
-  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\n", "c.tsv").ok());           // short row
-  CHECK_FALSE(check_knowledge_file(head + "1\tnope\tX\tm\ta\ts\n", "c.tsv").ok());       // bad kind
-  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\t\ta\ts\n", "c.tsv").ok());         // no meaning
-  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\t\n", "c.tsv").ok());         // no source
-  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n1\tacl\tY\tm\ta\ts\n", "c.tsv").ok());
-  CHECK(check_knowledge_file(head + "1\tacl\tX\tm\ta\ts\n1\thccl\tY\tm\ta\ts\n", "c.tsv").ok());
+  std::string head = "code\tkind\tname\tmeaning\tcomponent\tclass\tnext_check\tsource\n";
+  auto row = [](std::string code, std::string kind, std::string meaning, std::string cls,
+                std::string next, std::string source) {
+    return code + "\t" + kind + "\tX\t" + meaning + "\tACL\t" + cls + "\t" + next + "\t" + source + "\n";
+  };
+  std::string good = row("1", "acl", "m", "application-code", "n", "s");
+  CHECK(check_knowledge_file(head + good, "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + "1\tacl\tX\tm\tACL\tunknown\tn\n", "c.tsv").ok());  // short row
+  CHECK_FALSE(check_knowledge_file(head + row("1", "nope", "m", "unknown", "n", "s"), "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + row("1", "acl", "", "unknown", "n", "s"), "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + row("1", "acl", "m", "unknown", "n", ""), "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + row("1", "acl", "m", "unknown", "", "s"), "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + row("1", "acl", "m", "hardware", "n", "s"), "c.tsv").ok());
+  CHECK_FALSE(check_knowledge_file(head + good + good, "c.tsv").ok());  // duplicate (code, kind)
+  CHECK(check_knowledge_file(head + good + row("1", "hccl", "m", "unknown", "n", "s"), "c.tsv").ok());
+  // the column's earlier name still loads; a missing column is one error, not one per row
+  std::string old_head = "code\tkind\tname\tmeaning\tcomponent\tclass\tadvice\tsource\n";
+  CHECK(check_knowledge_file(old_head + good, "c.tsv").ok());
+  auto missing = check_knowledge_file("code\tkind\tname\tmeaning\tnext_check\tsource\n" + good + good, "c.tsv");
+  CHECK(missing.problems.size() == 2);  // component, class
   CHECK_FALSE(check_knowledge_file("code\tkind\n", "c.tsv").ok());
   CHECK_FALSE(check_knowledge_file("x", "c.txt").ok());
 }
@@ -196,6 +240,9 @@ TEST_CASE("knowledge CLI: exit codes of check, list and explain", "[knowledge]")
   CHECK(run_cli("knowledge") == 2);
   CHECK(run_cli("knowledge list") == 0);
   CHECK(run_cli("knowledge explain 507046") == 0);
+  CHECK(run_cli("knowledge explain EI0018") == 0);  // from the hcomm catalogue
+  CHECK(run_cli("explain EL0022") == 0);            // from the driver's catalogue
+  CHECK(run_cli("knowledge list --only codes") == 0);
   CHECK(run_cli("knowledge explain stream-stall/three-minute-report") == 0);
   CHECK(run_cli("knowledge explain no-such-id") == 2);
   fs::create_directories(dir / "k" / "signatures");
@@ -203,4 +250,31 @@ TEST_CASE("knowledge CLI: exit codes of check, list and explain", "[knowledge]")
   CHECK(run_cli("--knowledge " + (dir / "k").string() + " knowledge explain test/one") == 0);
   CHECK(run_cli("knowledge --knowledge " + (dir / "k").string() + " check") == 0);
   fs::remove_all(dir);
+}
+
+TEST_CASE("knowledge: the ascend-fd rule mapping names only what exists", "[knowledge]") {
+  const std::string name = "mappings/ascend-fd.tsv";
+  std::string text = read_file(std::string(KNOWLEDGE_DIR) + "/" + name);
+  KnowledgeCheck check = check_knowledge_file(text, name);
+  for (const auto& p : check.problems) INFO(p);
+  CHECK(check.ok());
+  std::vector<FaultRuleMapping> rules;
+  std::vector<std::string> errors;
+  parse_fault_rule_mapping(text, name, rules, errors);
+  CHECK(rules.size() >= 1000);  // kg-config.json holds 1050 rules
+  const KnowledgeBase& kb = knowledge_for("");
+  for (const auto& r : rules) {
+    if (r.ours == "-") continue;
+    INFO(r.rule_id << " -> " << r.ours);
+    if (r.ours.starts_with("code:")) CHECK(kb.find_code(r.ours.substr(5)));
+    else if (r.ours.starts_with("device-event:")) CHECK(kb.find_device_event(r.ours.substr(13)));
+    else CHECK(kb.find_signature(r.ours));
+  }
+  // broken rows are caught
+  std::string head = "rule_id\tpattern\tours\tstatus\tnote\n";
+  CHECK(check_knowledge_file(head + "R1\tp\tcode:EI0002\tcovered\t\n", name).ok());
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tcovered\t\n", name).ok());        // covered by nothing
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tmissing\t\n", name).ok());        // no note
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tsomehow\tn\n", name).ok());       // bad status
+  CHECK_FALSE(check_knowledge_file(head + "R1\tp\t-\tmissing\tn\nR1\tp\t-\tmissing\tn\n", name).ok());
 }
