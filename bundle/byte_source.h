@@ -17,6 +17,10 @@ class ByteSource {
   // Called by LineReader for each line cut at its limit, so the input stage can report
   // overlong lines whichever parser read the entry.
   virtual void note_overlong_line(uint64_t line, uint64_t offset, uint64_t length) {}
+  // Where the first byte sits in its entry: a segment of a mixed paste is parsed on its own,
+  // and its lines keep the numbers and offsets they have in the file (evidence points there).
+  virtual uint64_t first_line_number() const { return 1; }
+  virtual uint64_t first_offset() const { return 0; }
 
  protected:
   std::string error_;

@@ -6,6 +6,8 @@ namespace triage {
 
 LineReader::LineReader(ByteSource& src, size_t max_line)
     : src_(src), max_line_(max_line), cap_(max_line + 65536) {
+  line_no_ = src.first_line_number() - 1;
+  consumed_ = src.first_offset();
   buf_ = std::make_unique<char[]>(cap_);
 }
 

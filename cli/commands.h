@@ -42,6 +42,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g);
 Command add_knowledge_command(CLI::App& app, GlobalOptions& g);
 Command add_explain_command(CLI::App& app, GlobalOptions& g);
 Command add_timeline_command(CLI::App& app, GlobalOptions& g);
+Command add_facts_command(CLI::App& app, GlobalOptions& g);
 Command add_formats_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.

@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_knowledge_command(app, g));
   commands.push_back(add_explain_command(app, g));
   commands.push_back(add_timeline_command(app, g));
+  commands.push_back(add_facts_command(app, g));
   commands.push_back(add_formats_command(app, g));
 
   try {

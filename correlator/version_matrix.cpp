@@ -91,6 +91,17 @@ InUse versions_in_use(const BundleFacts& b, const ProcessLibraries* p) {
   if (u.torch.value.empty())
     if (auto s = package(lf.default_packages, "torch", "", "the collector's python3 packages"))
       u.torch = *s;
+  if (u.cann.value.empty() && lf.cann_index.empty()) {
+    // No install records (a paste): a toolkit *_install.info that names one version.
+    const VersionFile* only = nullptr;
+    bool several = false;
+    for (const auto& f : lf.cann_files) {
+      if (f.component != "toolkit" || f.get("version").empty()) continue;
+      several = several || (only && only->get("version") != f.get("version"));
+      only = &f;
+    }
+    if (only && !several) u.cann = {only->get("version"), "a toolkit *_install.info", only->find("version")->evidence};
+  }
   if (u.cann.value.empty()) {
     // Install records: only when they name one version.
     std::string only;

@@ -41,6 +41,13 @@ struct SniffResult {
 };
 SniffResult sniff_content(std::string_view head, bool whole);
 
+// The kind one line's shape suggests (unknown: no shape), for the segmenter of mixed
+// pastes; allocates nothing. Key=value lines give proc_environ.
+SourceKind line_shape_kind(std::string_view line);
+// The kind a shell command's output has (`dmesg -T`, `npu-smi info -t health`,
+// `cat /var/log/messages`), as a pasted prompt line shows it; nullopt when it says nothing.
+std::optional<SourceKind> kind_from_command(std::string_view command);
+
 // The whole decision for one entry. `item` is the manifest's item for this path, if any.
 Classification classify_entry(std::string_view bundle_path, std::string_view head, bool whole,
                               const ManifestItem* item);

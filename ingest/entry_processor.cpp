@@ -217,19 +217,21 @@ void EntryProcessor::run_parser(Record& r, ByteSource& src) {
 }
 
 // Kinds without a parser still get their lines counted; overlong lines count as malformed.
+// The lines of an unknown entry are lines no reader understood (shown by inventory).
 void EntryProcessor::count_lines(Record& r, ByteSource& src, std::string_view head, bool whole) {
   ParseStats& stats = r.entry.stats;
   if (whole && head.size() <= options_.limits.max_line_bytes) {
     stats.lines = static_cast<uint64_t>(std::count(head.begin(), head.end(), '\n'));
     if (!head.empty() && head.back() != '\n') ++stats.lines;
-    return;
+  } else {
+    LineReader lines(src, options_.limits.max_line_bytes);
+    Line line;
+    while (lines.next(line)) {
+      ++stats.lines;
+      if (line.overlong) stats.note_malformed(r.entry.info.display, line.number, line.offset, line.text);
+    }
   }
-  LineReader lines(src, options_.limits.max_line_bytes);
-  Line line;
-  while (lines.next(line)) {
-    ++stats.lines;
-    if (line.overlong) stats.note_malformed(r.entry.info.display, line.number, line.offset, line.text);
-  }
+  if (r.entry.kind == SourceKind::unknown) stats.lines_unrecognised = stats.lines - stats.malformed;
 }
 
 // The manifest is read whole (it is small), kept for classification and reconciliation,

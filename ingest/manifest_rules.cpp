@@ -120,6 +120,7 @@ std::optional<SourceKind> kind_from_exec(const std::vector<std::string>& full) {
   }
   if (prog == "dkms" && has(argv, "status")) return K::dkms_status;
   if (prog == "npu-smi") {
+    if (has(argv, "topo")) return K::npu_smi_topo;
     if (has(argv, "health")) return K::npu_smi_health;
     if (has(argv, "usages")) return K::npu_smi_usages;
     if (has(argv, "-m")) return K::npu_smi_map;
@@ -154,6 +155,44 @@ std::optional<SourceKind> kind_from_source_path(std::string_view host_path) {
   for (const auto& rule : kSourcePaths)
     if (glob_match(rule.pattern, host_path)) return rule.kind;
   return std::nullopt;
+}
+
+std::optional<SourceKind> kind_from_command(std::string_view command) {
+  std::vector<std::string> argv;
+  size_t pos = 0;
+  while (pos < command.size()) {
+    size_t start = command.find_first_not_of(" \t", pos);
+    if (start == std::string_view::npos) break;
+    size_t end = command.find_first_of(" \t", start);
+    if (end == std::string_view::npos) end = command.size();
+    std::string_view word = command.substr(start, end - start);
+    if (word == "|" || word == ";" || word == "&&" || word == ">" || word == "2>&1") break;  // first stage only
+    argv.emplace_back(word);
+    pos = end;
+  }
+  if (argv.empty()) return std::nullopt;
+  size_t at = program_index(argv);
+  if (at < argv.size()) {
+    std::string_view prog = base_name(argv[at]);
+    // cat/tail/less of a known host file: the file's kind (the last argument)
+    if ((prog == "cat" || prog == "tail" || prog == "head" || prog == "less" || prog == "more") &&
+        argv.size() > at + 1 && argv.back()[0] != '-')
+      return kind_from_source_path(argv.back());
+  }
+  // `pip list` as printed (the collector asks for JSON): columns of names and versions.
+  if (at < argv.size()) {
+    std::string_view prog = base_name(argv[at]);
+    bool pip = prog == "pip" || prog == "pip3" || (prog.substr(0, 6) == "python" && has(argv, "pip"));
+    if (pip && has(argv, "list") && !wants_json(argv)) return K::pip_list_text;
+  }
+  // `npu-smi info -t board` and the like print fields no reader knows: the content decides.
+  if (at < argv.size() && base_name(argv[at]) == "npu-smi") {
+    auto t = std::find(argv.begin(), argv.end(), "-t");
+    if (t != argv.end() && t + 1 != argv.end() && *(t + 1) != "health" && *(t + 1) != "usages" &&
+        *(t + 1) != "topo")
+      return std::nullopt;
+  }
+  return kind_from_exec(argv);
 }
 
 std::optional<SourceKind> kind_from_manifest_item(const ManifestItem& item, std::string* why) {

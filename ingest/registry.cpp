@@ -13,7 +13,11 @@
 #include "parsers/plog/plog_parser.h"
 #include "parsers/plog/seclog_parser.h"
 #include "parsers/tools/module_parsers.h"
+#include "ingest/mixed_text.h"
+#include "parsers/job/framework_env_parser.h"
 #include "parsers/tools/npu_smi_parsers.h"
+#include "parsers/tools/npu_smi_topo_parser.h"
+#include "parsers/tools/pip_list_text_parser.h"
 
 namespace triage {
 
@@ -91,6 +95,10 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::dkms_tree: return parse_dkms_tree;
     case SourceKind::ascend_seclog: return parse_ascend_seclog;
     case SourceKind::boots_txt: return parse_boots_txt;
+    case SourceKind::mixed_text: return parse_mixed_text;
+    case SourceKind::npu_smi_topo: return parse_npu_smi_topo;
+    case SourceKind::framework_env: return parse_framework_env;
+    case SourceKind::pip_list_text: return parse_pip_list_text;
     // Inventoried only, on purpose:
     case SourceKind::unknown: return nullptr;  // not recognised: listed so the report names it
     case SourceKind::symlink: return nullptr;  // recorded as data, never followed

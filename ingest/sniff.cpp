@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <set>
 #include <stdexcept>
 #include <vector>
@@ -22,10 +23,11 @@ using K = SourceKind;
 
 enum Shape {
   plog, plog_device, dmesg_raw, dmesg_human, syslog_bsd, syslog_precise, syslog_iso,
-  journal_marker, py_traceback, py_frame, py_exception, job_signal, maps, modinfo, modinfo_key,
+  journal_marker, py_traceback, py_frame, py_exception, job_signal, mindspore_log, maps, modinfo,
+  modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, kv, kShapes
+  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, kv, kShapes
 };
 
 struct LineShape {
@@ -36,8 +38,9 @@ struct LineShape {
 
 #define MONTH "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
 #define LEVEL "\\[(?:DEBUG|INFO|WARNING|WARN|ERROR|EVENT|TRACE|CRITICAL|FATAL)\\]"
-// A plog line may follow a `grep -n` prefix ("path:12:") or indentation.
-#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+:)?"
+// A plog line may follow indentation or a grep prefix: `path:12:`, `path-12-` (context),
+// `path:` (grep -r without -n), also with a blank (`worker-1: `).
+#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+[:-]|\\S+?-\\d+-|\\S+?: ?)?"
 
 constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {plog, "plog", PLOG_LEAD LEVEL "\\s?(?:[A-Z][A-Z0-9_]*\\(-?\\d+(?:,[^)]*)?\\)|\\[pid:\\d+\\])"},
@@ -62,7 +65,20 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "ACL stream synchronize failed|"
      // torchrun's glog-style prefix and Python logging's default asctime (comma millis)
      "^[WIEF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ \\S+:\\d+\\]|"
-     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} )"},
+     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} |"
+     // job output without a CANN report (parsers/job/job_lines): OOM, loader, c10 trace, ACL
+     // samples, DCMI, MindCluster component logs
+     "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
+     "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
+     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
+     // DeepSpeed's log records, also indented; MindSpeed's `INFO [2026-06-22 19:25:37] `;
+     // MindSpore's `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-...`
+     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] |"
+     "^(?:INFO|WARNING|ERROR|DEBUG) \\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\] |"
+     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]+,[^)]*\\):\\d{4}-)"},
+    // MindSpore's own log: a plog-like header whose name field starts with a hex thread id
+    {mindspore_log, "MindSpore log line",
+     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]{6,},[^)]*\\):\\d{4}-"},
     {maps, "/proc maps",
      "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
     {modinfo, "modinfo",
@@ -102,6 +118,20 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {devices_ls, "ls -l of device nodes",
      "^[cb][rwxsStT-]{9}\\S*\\s+\\d+\\s+\\S+\\s+\\S+\\s+\\d+,\\s*\\d+ .*(?:davinci|devmm_svm|hisi_hdc)"},
     {sampled, "sample header", "^sampled_(?:uptime|utc)="},
+    {npu_smi_topo, "npu-smi -t topo header", "^\\s*NPU0(?:\\s+NPU\\d+)+\\s+CPU Affinity\\s*$"},
+    {topo_row, "npu-smi -t topo row", "^NPU\\d+(?:\\s+(?:X|HCCS|HCCS_SW|SYS|PHB|PIX|PXB|NODE|NA|UB|SIO))+(?:\\s+[\\d,-]+)?\\s*$"},
+    // vLLM / torch_npu collect_env and MindSpore's run_check print package versions.
+    {framework_env, "framework environment report",
+     "^(?:Collecting environment information|\\[(?:pip3?|conda)\\] \\S|"
+     "(?:vLLM|vLLM Ascend|PyTorch|MindSpore|torch_npu|torch-npu) [Vv]ersion\\s*:\\s*\\S|"
+     "The result of multiplication ca\\w+ is correct, MindSpore has been installed|"
+     // accelerate env
+     "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d)"},
+    {pip_list_header, "pip list header", "^Package +Version(?: +(?:Location|Editable project location|Installer))*\\s*$"},
+    // `pip list | grep torch`: rows without the header
+    {pip_list_row, "pip list row", "^[A-Za-z0-9][A-Za-z0-9._-]*  +\\d[\\w.+!-]*\\s*$"},
+    // An Ascend driver message pasted without its dmesg time (or with only a journal time).
+    {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},
     {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
 }};
 
@@ -126,14 +156,24 @@ class ShapeSet {
         throw std::logic_error(fmt::format("sniff pattern '{}' does not compile: {}", s.name, error));
     }
     if (!set_.Compile()) throw std::logic_error("sniff patterns do not compile together");
+    for (const auto& s : kShapeTable) singles_.push_back(std::make_unique<RE2>(s.pattern));
   }
   void match(std::string_view line, std::vector<int>& hits) const {
     hits.clear();
     set_.Match(line, &hits);
   }
+  // Without the hit list RE2::Set allocates nothing per call; the first shape in table
+  // order is then found with the single patterns (lines of whole entries, not just heads).
+  int first(std::string_view line) const {
+    if (!set_.Match(line, nullptr)) return kShapes;
+    for (int i = 0; i < kShapes; ++i)
+      if (RE2::PartialMatch(line, *singles_[static_cast<size_t>(i)])) return i;
+    return kShapes;
+  }
 
  private:
   RE2::Set set_;
+  std::vector<std::unique_ptr<RE2>> singles_;
 };
 
 const ShapeSet& shapes() {
@@ -318,7 +358,24 @@ std::string near_misses(const Counts& c) {
   return out;
 }
 
+// Shape -> kind for one line; the first shape in table order wins (plog before Python
+// before tables before key=value).
+constexpr std::array<SourceKind, kShapes> kShapeKind = {{
+    K::plog, K::plog, K::dmesg, K::dmesg_human, K::syslog, K::journal_text, K::syslog,
+    K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log, K::proc_maps,
+    K::modinfo, K::modinfo, K::lsmod, K::lsmod, K::proc_modules, K::npu_smi_info,
+    K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
+    K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
+    K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
+    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::proc_environ,
+}};
+
 }  // namespace
+
+SourceKind line_shape_kind(std::string_view line) {
+  int best = shapes().first(line);
+  return best == kShapes ? K::unknown : kShapeKind[best];
+}
 
 SniffResult sniff_content(std::string_view head, bool whole) {
   head = head.substr(0, kSniffBytes);
@@ -348,6 +405,10 @@ SniffResult sniff_content(std::string_view head, bool whole) {
     return found(K::python_log, fmt::format("Python traceback at line {}", c.first[py_traceback]));
   if (c.count(py_frame) >= 2)
     return found(K::python_log, fmt::format("Python stack frames from line {}", c.first[py_frame]));
+  // MindSpore's log lines also match the plog shape; when they are most of it, it is job output.
+  if (c.has(mindspore_log) && c.n[mindspore_log] * 2 >= c.n[plog])
+    return found(K::python_log, fmt::format("MindSpore log lines ({} of {} lines, first at line {})",
+                                            c.n[mindspore_log], c.nonempty, c.first[mindspore_log]));
   if (c.share(plog, 0.5)) {
     if (c.n[plog_device] * 2 > c.n[plog])
       return found(K::device_log, lines_of(c, plog) + fmt::format(", {} from device-side modules", c.n[plog_device]));
@@ -364,6 +425,7 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.share(proc_modules, 0.8)) return found(K::proc_modules, lines_of(c, proc_modules));
   if (c.first_line_is(lsmod_header)) return found(K::lsmod, "lsmod header (Module Size Used by)");
   if (c.has(modinfo_key) && c.share(modinfo, 0.5)) return found(K::modinfo, lines_of(c, modinfo));
+  if (c.has(npu_smi_topo)) return found(K::npu_smi_topo, fmt::format("npu-smi -t topo header at line {}", c.first[npu_smi_topo]));
   if (c.has(npu_smi_table)) return found(K::npu_smi_info, fmt::format("npu-smi info table header at line {}", c.first[npu_smi_table]));
   if (c.has(npu_smi_map)) return found(K::npu_smi_map, "npu-smi info -m header (NPU ID Chip ID Chip Logic ID)");
   if (c.has(npu_smi_health)) return found(K::npu_smi_health, "npu-smi health fields (Health Status :)");
@@ -383,7 +445,14 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.first_line_is(sampled)) return found(K::thread_sample, "sample header (sampled_uptime=)");
   if (head.find("__version__ =") != std::string_view::npos && head.find("git_version") != std::string_view::npos)
     return found(K::torch_npu_version_py, "__version__ and git_version assignments (torch_npu/version.py)");
+  if (c.first_line_is(pip_list_header)) return found(K::pip_list_text, "pip list header (Package Version)");
+  if (c.count(pip_list_row) >= 2 && c.share(pip_list_row, 0.8)) return found(K::pip_list_text, lines_of(c, pip_list_row));
+  if (c.count(framework_env) >= 2 && !c.has(py_traceback))
+    return found(K::framework_env, lines_of(c, framework_env));
   if (auto r = by_keys(c)) return *r;
+  // Driver messages pasted bare, their headers and bodies often on separate lines.
+  if (c.share(ascend_printk, 0.25) && !c.has(job_signal) && !c.has(py_exception))
+    return found(K::dmesg, lines_of(c, ascend_printk));
   // Job output without a traceback in its first 64 KiB: torch_npu warnings, CANN error
   // reports, Python exceptions, or plog lines printed to stdout among other text.
   if (c.has(job_signal) || c.has(py_exception) || c.has(plog)) {

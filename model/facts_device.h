@@ -115,10 +115,19 @@ struct DeviceExportFile {
   std::optional<int64_t> device;
 };
 
+// `npu-smi info -t topo`: how each pair of NPUs is linked, and each NPU's CPU affinity.
+struct NpuTopology {
+  std::vector<std::string> npus;                 // the header's columns: "NPU0", "NPU1", ...
+  std::vector<std::vector<std::string>> links;   // links[row][column]: "X", "HCCS", "SYS", "PIX", ...
+  std::vector<std::string> cpu_affinity;         // per row: "144-167" ("" when not shown)
+  EvidenceRef evidence;                          // the header line
+};
+
 struct DeviceFacts {
   std::optional<NpuSmiInfo> info;
   std::optional<NpuSmiInfo> map_failure;  // `npu-smi info -m` that printed a failure
   std::vector<NpuMapRow> map;
+  std::vector<NpuTopology> topologies;
   std::vector<NpuHealth> health;
   std::vector<NpuUsageSample> usages;
   std::vector<ProbeResult> probes;

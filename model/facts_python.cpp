@@ -20,6 +20,24 @@ std::string_view to_string(PyChainLink l) {
   return "none";
 }
 
+std::string_view to_string(JobEventKind k) {
+  switch (k) {
+    case JobEventKind::npu_out_of_memory: return "npu_out_of_memory";
+    case JobEventKind::undefined_symbol: return "undefined_symbol";
+    case JobEventKind::library_missing: return "library_missing";
+    case JobEventKind::c10_raised_from: return "c10_raised_from";
+    case JobEventKind::acl_call_failed: return "acl_call_failed";
+    case JobEventKind::dcmi_error: return "dcmi_error";
+    case JobEventKind::driver_error: return "driver_error";
+    case JobEventKind::acl_device: return "acl_device";
+    case JobEventKind::component_error: return "component_error";
+    case JobEventKind::log_origin: return "log_origin";
+    case JobEventKind::report_line: return "report_line";
+    case JobEventKind::framework_log: return "framework_log";
+  }
+  return "?";
+}
+
 std::string_view to_string(TorchErrorKind k) {
   switch (k) {
     case TorchErrorKind::npu_function_error: return "npu_function_error";

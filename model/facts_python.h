@@ -199,6 +199,49 @@ struct TorchWarning {
   EvidenceRef evidence;
 };
 
+// A line of job output that is neither a traceback nor a CANN report but names a failure:
+// torch_npu's out-of-memory message, the dynamic loader, c10's C++ trace, ACL sample output,
+// npu-smi / DCMI and driver errors. Recognised by parsers/job/job_lines.
+enum class JobEventKind : uint8_t {
+  npu_out_of_memory,  // `NPU out of memory. Tried to allocate 52.00 MiB (NPU 0; 60.96 GiB ...)`
+  undefined_symbol,   // `<lib>.so: undefined symbol: <symbol>`
+  library_missing,    // `<lib>.so: cannot open shared object file: No such file or directory`
+  c10_raised_from,    // `Exception raised from <f> at <file>:<line> (most recent call first):`
+  acl_call_failed,    // `[ERROR]  acl set device 0 failed, errorCode = 507033` (ACL samples)
+  dcmi_error,         // `dcmi module initialize failed. ret is -8005` (npu-smi, exporters)
+  driver_error,       // `DrvMngGetConsoleLogLevel failed. (g_conLogLevel=3)`, `dsmi ... ret = N`
+  acl_device,         // `[INFO]  open device 0 success`: the device an ACL sample uses
+  component_error,    // `[ERROR]    2024/10/28 08:50:46.650662 10  x.go:91  msg` (MindCluster)
+  log_origin,         // another logger's record names who printed it, kept when it changes:
+                      // DeepSpeed `[...] [INFO] [logging.py:107:log_dist] [Rank 0] ...` (rank),
+                      // glog `I0708 15:01:14.136582 96875 init.cc:236] ...` (pid)
+  framework_log,      // MindSpore's own ERROR/WARNING log line:
+                      // `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [f.cc:172] F] msg`
+  report_line,        // a CANN report line whose header was cut away:
+                      // `        open device 1 failed, runtime result = 107001.[FUNC:..][FILE:..][LINE:..]`
+};
+std::string_view to_string(JobEventKind k);
+
+struct JobEvent {
+  size_t stream = 0;
+  JobEventKind kind = JobEventKind::npu_out_of_memory;
+  std::string code;            // "507033", "-8005" as printed
+  std::optional<int> device;   // the NPU the line names
+  std::optional<int64_t> pid;
+  std::optional<int> rank;     // log_origin
+  std::string library, symbol; // loader errors: the library missing or lacking the symbol
+  std::string loaded_by;       // the library whose loading failed because of it
+  std::string operator_name;   // an `aclnnXxx` / op type the line names
+  std::string call;            // what failed: "acl set device 0", "dcmi module initialize",
+                               // c10: the function of `Exception raised from`
+  std::string source;          // c10: "file:line"; OOM: the figures in parentheses
+  std::string tried, capacity, allocated, free, reserved;  // OOM figures as printed ("52.00 MiB")
+  uint64_t frames = 0;         // c10: `frame #N:` lines that followed
+  std::string time;            // component_error, framework_log: the time as printed
+  std::string component;       // framework_log: the module (KERNEL, DEVICE, ME, ...)
+  EvidenceRef evidence;
+};
+
 struct PythonFacts {
   std::vector<PyStream> streams;
   std::vector<PythonTraceback> tracebacks;  // in file order of their first line
@@ -206,6 +249,7 @@ struct PythonFacts {
   std::vector<ErrLine> err_lines;
   std::vector<ErrorReportBlock> error_reports;
   std::vector<TorchWarning> warnings;
+  std::vector<JobEvent> job_events;
   size_t chains = 0;    // next chain id
   uint64_t dropped = 0; // facts not kept: an entry exceeded a per-table cap (see docs)
 };

@@ -93,6 +93,10 @@ constexpr std::array kKinds = {
     KindInfo{SourceKind::probe_status, "probe_status", "state of a timed-out probe process"},
     KindInfo{SourceKind::probe_threads, "probe_threads", "threads of a timed-out probe process"},
     KindInfo{SourceKind::symlink, "symlink", "a symbolic link, recorded as data"},
+    KindInfo{SourceKind::mixed_text, "mixed_text", "a paste of several kinds of text (prompts, job output, kernel log, tables): split into segments, each parsed as its kind"},
+    KindInfo{SourceKind::npu_smi_topo, "npu_smi_topo", "npu-smi info -t topo: links between NPUs (HCCS, PIX, SYS) and CPU affinity"},
+    KindInfo{SourceKind::framework_env, "framework_env", "an environment report a framework prints (vLLM/torch_npu collect_env, MindSpore run_check): package versions"},
+    KindInfo{SourceKind::pip_list_text, "pip_list_text", "pip list (columns, as printed or filtered with grep): package versions"},
 };
 static_assert(kKinds.size() == static_cast<size_t>(SourceKind::count_));
 

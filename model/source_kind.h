@@ -33,7 +33,7 @@ enum class SourceKind {
   mountinfo, plog, device_log, logs_index_tsv, python_log, probe_json, probe_stdout,
   probe_stderr, probe_status, probe_threads,
   // anything
-  symlink,
+  symlink, mixed_text, npu_smi_topo, framework_env, pip_list_text,
   count_  // keep last
 };
 

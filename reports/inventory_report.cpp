@@ -24,18 +24,35 @@ void text_bundle(const BundleFacts& b, std::ostream& out) {
   if (!inv.manifest_entry.empty()) out << fmt::format("manifest: {}\n", inv.manifest_entry);
   size_t width = 24;
   for (const auto& e : inv.entries) width = std::max(width, std::min<size_t>(e.info.path.size(), 64));
-  out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6}  {}\n", "ENTRY", width, "BYTES",
-                     "KIND", "LINES", "PARSED", "UNREC", "MALF", "CLASSIFIED BY");
+  // SHAPE / NOSHAPE: lines whose shape a line reader recognised, and lines no reader understood
+  // ("-" for readers that do not count shapes).
+  out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6} {:>8} {:>8}  {}\n", "ENTRY", width,
+                     "BYTES", "KIND", "LINES", "PARSED", "UNREC", "MALF", "SHAPE", "NOSHAPE",
+                     "CLASSIFIED BY");
+  uint64_t shape = 0, noshape = 0;
   size_t unknown = 0;
   for (const auto& e : inv.entries) {
     unknown += e.kind == SourceKind::unknown;
     std::string path = e.info.path;
     if (e.info.type == EntryType::symlink) path += " -> " + e.info.link_target;
-    out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6}  {}\n", path, width, e.info.size,
-                       to_string(e.kind), e.stats.lines, counted(e.stats.parsed, e.has_parser),
+    bool shapes = e.stats.lines_recognised + e.stats.lines_unrecognised > 0;
+    shape += e.stats.lines_recognised;
+    noshape += e.stats.lines_unrecognised;
+    out << fmt::format("{:<{}} {:>12} {:<22} {:>8} {:>8} {:>6} {:>6} {:>8} {:>8}  {}\n", path, width,
+                       e.info.size, to_string(e.kind), e.stats.lines,
+                       counted(e.stats.parsed, e.has_parser),
                        counted(e.stats.unrecognised, e.has_parser), e.stats.malformed,
+                       counted(e.stats.lines_recognised, shapes),
+                       counted(e.stats.lines_unrecognised, shapes),
                        e.kind == SourceKind::unknown ? std::string("not recognised") : why(e));
+    for (const auto& g : e.stats.segments)
+      out << fmt::format("  lines {}-{} {:<22} {:>8} {:>8} {:>6} {:>6}  {}{}\n", g.first_line, g.last_line,
+                         to_string(g.kind), g.last_line - g.first_line + 1, g.parsed, g.unrecognised,
+                         g.malformed, g.command.empty() ? "" : fmt::format("$ {}: ", g.command), g.reason);
   }
+  if (shape + noshape > 0)
+    out << fmt::format("lines by shape: {} recognised, {} not understood ({:.1f} % recognised)\n",
+                       shape, noshape, 100.0 * static_cast<double>(shape) / static_cast<double>(shape + noshape));
   out << fmt::format("{} entries: {} recognised, {} not recognised, {} skipped\n", inv.entries.size(),
                      inv.entries.size() - unknown, unknown, inv.skipped.size());
   if (unknown > 0) {
@@ -69,9 +86,21 @@ void json_stats(JsonWriter& w, const ParseStats& s) {
   w.key("stats").begin_object();
   w.field("lines", s.lines).field("parsed", s.parsed).field("unrecognised", s.unrecognised);
   w.field("malformed", s.malformed).field("bytes", s.bytes);
+  w.field("lines_recognised", s.lines_recognised).field("lines_unrecognised", s.lines_unrecognised);
   if (!s.variant.empty()) w.field("variant", s.variant);
   if (!s.not_collected.empty()) w.field("not_collected", s.not_collected);
   w.end_object();
+  if (s.segments.empty()) return;
+  w.key("segments").begin_array();
+  for (const auto& g : s.segments) {
+    w.begin_object().field("first_line", g.first_line).field("last_line", g.last_line);
+    w.field("kind", to_string(g.kind)).field("reason", g.reason);
+    if (!g.command.empty()) w.field("command", g.command);
+    w.field("parsed", g.parsed).field("unrecognised", g.unrecognised).field("malformed", g.malformed);
+    w.field("lines_recognised", g.lines_recognised);
+    w.end_object();
+  }
+  w.end_array();
 }
 
 void json_bundle(JsonWriter& w, const BundleFacts& b) {

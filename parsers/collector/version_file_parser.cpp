@@ -65,6 +65,9 @@ void parse_into(ParseContext& ctx, ByteSource& src, Target target) {
                                     evidence_at(ctx, line)});
     ++ctx.stats.parsed;
   });
+  // A pasted *_install.info (a collect_env's CANN block) has no file name: its package says.
+  if (vf.component.empty() && vf.get("package_name").starts_with("Ascend-cann-"))
+    vf.component = vf.get("package_name").substr(12);
   LibraryFacts& lf = ctx.facts.libraries;
   switch (target) {
     case Target::driver: lf.driver_version = std::move(vf); break;

@@ -15,6 +15,10 @@ struct ParseContext {
   BundleFacts& facts;
   ParseStats& stats;
   const AnalyzeOptions& options;
+  // A segment of a mixed paste: added to the numbers and offsets of lines read whole
+  // (for_each_line), so evidence points into the original file.
+  uint64_t line_base = 0;
+  uint64_t offset_base = 0;
 };
 
 using ParseFn = void (*)(ParseContext&, ByteSource&);

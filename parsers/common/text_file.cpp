@@ -14,6 +14,7 @@ uint64_t count_lines(std::string_view text) {
 
 std::string read_small_entry(ParseContext& ctx, ByteSource& src, size_t cap) {
   std::string text;
+  text.reserve(static_cast<size_t>(std::min<uint64_t>(ctx.entry.size, cap)));  // one allocation when the size is known
   char buf[65536];
   uint64_t extra_newlines = 0, extra_bytes = 0;
   char last = '\n';
@@ -57,11 +58,11 @@ std::string_view entry_name(const ParseContext& ctx) {
 }
 
 EvidenceRef evidence_at(const ParseContext& ctx, const TextLine& line) {
-  return make_evidence(entry_name(ctx), line.number, line.offset, line.text);
+  return make_evidence(entry_name(ctx), ctx.line_base + line.number, ctx.offset_base + line.offset, line.text);
 }
 
 void note_malformed(ParseContext& ctx, const TextLine& line) {
-  ctx.stats.note_malformed(entry_name(ctx), line.number, line.offset, line.text);
+  ctx.stats.note_malformed(entry_name(ctx), ctx.line_base + line.number, ctx.offset_base + line.offset, line.text);
 }
 
 void add_malformed(ParseContext& ctx, uint64_t count, uint64_t line, uint64_t offset,

@@ -98,10 +98,13 @@ void for_each_key_value(ParseContext& ctx, std::string_view text, F&& f) {
     std::string_view t = trim(line.text);
     if (t.empty() || t.front() == '#') {
       ++ctx.stats.parsed;
+      ++ctx.stats.lines_recognised;
       return;
     }
     auto kv = split_key_value(t);
     LineVerdict v = kv ? f(trim(kv->first), trim(kv->second), line) : LineVerdict::malformed;
+    // A key=value line is recognised by its shape, whether or not its key is known.
+    if (v != LineVerdict::malformed) ++ctx.stats.lines_recognised;
     if (v == LineVerdict::parsed) ++ctx.stats.parsed;
     else if (v == LineVerdict::unrecognised) ++ctx.stats.unrecognised;
     else note_malformed(ctx, line);

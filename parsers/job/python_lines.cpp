@@ -58,62 +58,6 @@ std::optional<int64_t> opt_i64(std::string_view s) {
   return v;
 }
 
-// Skips ANSI SGR sequences (`ESC[36m`) and the bare `[0;`-style remnants are left alone.
-size_t skip_ansi(std::string_view s, size_t pos) {
-  while (pos + 1 < s.size() && s[pos] == '\x1b' && s[pos + 1] == '[') {
-    size_t k = pos + 2;
-    while (k < s.size() && (is_digit(s[k]) || s[k] == ';')) ++k;
-    if (k < s.size() && s[k] == 'm') pos = k + 1;
-    else break;
-  }
-  return pos;
-}
-
-// `[rank12]:` or `[default3]:` at pos; end is just after the colon.
-bool match_rank(std::string_view s, size_t pos, size_t& end, int& rank) {
-  if (pos >= s.size() || s[pos] != '[') return false;
-  std::string_view rest = s.substr(pos + 1);
-  size_t name_len = starts_with(rest, "rank") ? 4 : starts_with(rest, "default") ? 7 : 0;
-  if (name_len == 0) return false;
-  size_t k = name_len;
-  while (k < rest.size() && is_digit(rest[k]) && k < name_len + 7) ++k;
-  if (k == name_len || k + 1 >= rest.size() || rest[k] != ']' || rest[k + 1] != ':') return false;
-  if (!to_int(rest.substr(name_len, k - name_len), rank)) return false;
-  end = pos + 1 + k + 2;
-  return true;
-}
-
-// `(VllmWorker TP1 pid=961)`, `(train pid=8464)`, `(pid=12)`, `(Actor pid=1, ip=10.0.0.1)`.
-bool match_process(std::string_view s, size_t pos, size_t& end, std::string_view& name,
-                   int64_t& pid) {
-  if (pos >= s.size() || s[pos] != '(') return false;
-  size_t close = s.substr(0, pos + 201).find(')', pos + 1);
-  if (close == std::string_view::npos) return false;
-  std::string_view inner = s.substr(pos + 1, close - pos - 1);
-  if (inner.find("pid=") == std::string_view::npos) return false;
-  static const RE2 kTag(R"((?:([^()]*?) )?pid=(\d{1,12})(?:, ip=[0-9A-Fa-f.:]+)?)", latin1());
-  StringPiece n, p;
-  if (!RE2::FullMatch(inner, kTag, &n, &p)) return false;
-  if (!to_i64(sv(p), pid)) return false;
-  name = sv(n);
-  end = close + 1;
-  return true;
-}
-
-// vLLM's logger prefix `ERROR 09-07 01:11:09 [multiproc_executor.py:596] `: its length, or 0.
-size_t logger_prefix_length(std::string_view s) {
-  size_t level = 0;  // cheap test first: a level word, a space, a digit
-  for (std::string_view w : {"INFO", "ERROR", "WARNING", "DEBUG", "CRITICAL"})
-    if (starts_with(s, w)) level = w.size();
-  if (level == 0 || s.size() < level + 2 || s[level] != ' ' || !is_digit(s[level + 1])) return 0;
-  static const RE2 kLogger(
-      R"((?:DEBUG|INFO|WARNING|ERROR|CRITICAL) \d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)? \[[^\]]{1,200}\] ?)",
-      latin1());
-  StringPiece in(s.data(), s.size());
-  if (!RE2::Consume(&in, kLogger)) return 0;
-  return s.size() - in.size();
-}
-
 }  // namespace
 
 std::string_view trim(std::string_view s) {
@@ -121,39 +65,6 @@ std::string_view trim(std::string_view s) {
   while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
   while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
   return s.substr(b, e - b);
-}
-
-Prefix split_prefix(std::string_view line) {
-  Prefix p;
-  size_t pos = skip_ansi(line, 0);
-  size_t label_begin = std::string_view::npos, label_end = 0;
-  for (int i = 0; i < 3; ++i) {
-    size_t end = 0;
-    int rank = 0;
-    int64_t pid = 0;
-    std::string_view name;
-    if (match_rank(line, pos, end, rank)) {
-      p.rank = rank;
-    } else if (match_process(line, pos, end, name, pid)) {
-      p.pid = pid;
-      p.process_name = name;
-    } else {
-      break;
-    }
-    if (label_begin == std::string_view::npos) label_begin = pos;
-    label_end = end;
-    pos = skip_ansi(line, end);
-    if (pos < line.size() && line[pos] == ' ') ++pos;  // the separator the wrapper added
-  }
-  if (label_begin != std::string_view::npos)
-    p.label = line.substr(label_begin, label_end - label_begin);
-  std::string_view body = line.substr(pos);
-  if (size_t n = logger_prefix_length(body); n > 0) {
-    body.remove_prefix(n);
-    p.logger_prefix = true;
-  }
-  p.body = body;
-  return p;
 }
 
 bool is_traceback_header(std::string_view body) {
@@ -442,6 +353,9 @@ std::optional<C10Line> parse_c10_line(std::string_view body) {
   if (body.size() < 5 || body[0] != '[') return std::nullopt;
   char level = body[1];
   if (level != 'W' && level != 'E' && level != 'I' && level != 'F') return std::nullopt;
+  // `[W106 ...` or `[W file:N]`: anything else (`[INFO]  ...` of ACL samples) is rejected
+  // before the regex, whose submatch search would allocate.
+  if (!is_digit(body[2]) && body[2] != ' ') return std::nullopt;
   static const RE2 kDated(
       R"(\[([WEIF])((\d{1,2})(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?) (?:\d+ )?([^\]\s:]+):(\d+)\] ?(.*))",
       latin1());

@@ -8,20 +8,16 @@
 
 #include "model/facts_python.h"
 #include "model/time.h"
+#include "parsers/common/line_prefix.h"
 
 namespace triage::pylines {
 
-// Wrapper prefixes in front of the program's own text.
-struct Prefix {
-  std::string_view label;         // the prefixes as printed ("[rank1]:", "(train pid=8464)"),
-                                  // "" when the line has none; the stream key
-  std::string_view body;          // the program's line (one separator space removed)
-  std::optional<int> rank;        // `[rankN]:` / `[defaultN]:`
-  std::string_view process_name;  // `(name pid=N)`
-  std::optional<int64_t> pid;
-  bool logger_prefix = false;     // a vLLM logger prefix `ERROR 09-07 01:11:09 [f.py:596] ` was cut
-};
-Prefix split_prefix(std::string_view line);
+// Wrapper prefixes in front of the program's own text: the shared recogniser
+// (parsers/common/line_prefix.h); `label` is the stream key.
+using Prefix = LinePrefix;
+inline Prefix split_prefix(std::string_view line, std::string* scratch = nullptr) {
+  return split_line_prefix(line, {}, scratch);
+}
 
 // `Traceback (most recent call last):` (Python's; CANN's `TraceBack` is another thing).
 bool is_traceback_header(std::string_view body);

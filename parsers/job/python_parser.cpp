@@ -19,10 +19,16 @@ bool PythonLogParser::continues_block(std::string_view body) const {
 }
 
 StreamState& PythonLogParser::stream_for(const Prefix& p) {
-  if (p.label.empty() && prev_ && !py_.streams[prev_->index].label.empty() &&
+  // grep -rn over several files: each file's lines are streams of their own.
+  std::string_view key = p.label;
+  if (!p.grep_file.empty()) {
+    key_buf_.assign(p.grep_file);
+    if (!p.label.empty()) key_buf_.append(" ").append(p.label);
+    key = key_buf_;
+  }
+  if (key.empty() && prev_ && !py_.streams[prev_->index].label.empty() &&
       (prev_->open_block || prev_->open_warning) && continues_block(p.body))
     return *prev_;
-  std::string_view key = p.label;
   auto it = streams_.find(key);
   if (it != streams_.end()) return it->second;
   if (streams_.size() >= kMaxStreams) {
@@ -53,12 +59,23 @@ void PythonLogParser::line(const Line& l) {
     st.note_malformed(entry_, l.number, l.offset, l.text);  // binary garbage: not read further
     return;
   }
-  Prefix p = split_prefix(l.text);
+  Prefix p = split_prefix(l.text, &ansi_scratch_);
   StreamState& s = stream_for(p);
   ++s.seq;
   expire(s);
   bool touched_tb = false;
   LineClass c = classify(s, p.body, touched_tb);
+  // Shape counts: a structure's line, a job-output failure line (also inside an exception
+  // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
+  bool shape = c == LineClass::parsed;
+  if (job_line(s, p.body, c == LineClass::unrecognised)) {
+    shape = true;
+    if (c == LineClass::unrecognised) c = LineClass::parsed;
+  } else if (c == LineClass::unrecognised) {
+    LogRecord r = log_record(p.body);
+    if (r == LogRecord::plog) plog_line(l);
+    shape = r != LogRecord::none || p.logger_prefix || is_blank(p.body);
+  }
   if (l.overlong) {
     c = LineClass::malformed;
     st.note_malformed(entry_, l.number, l.offset, l.text);
@@ -69,6 +86,7 @@ void PythonLogParser::line(const Line& l) {
   } else {
     ++st.unrecognised;
   }
+  if (c != LineClass::malformed) ++(shape ? st.lines_recognised : st.lines_unrecognised);
   if (touched_tb) {
     s.open_tb_last = c;
     s.open_tb_last_line = l.number;
@@ -225,6 +243,7 @@ void PythonLogParser::finish() {
   }
   ParseStats& st = ctx_.stats;
   if (!tool_error_.empty() && st.lines <= 3 && st.parsed == 0) st.not_collected = tool_error_;
+  if (plog_) plog_->finish();
 }
 
 

@@ -3,6 +3,7 @@
 // python_parser.cpp (lines, streams, dispatch), python_tracebacks.cpp (tracebacks, chains,
 // anchors) and python_reports.cpp (error reports, ERR lines, torch_npu errors, warnings).
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -10,6 +11,7 @@
 #include "bundle/line_reader.h"
 #include "parsers/common/parser.h"
 #include "parsers/job/python_lines.h"
+#include "parsers/plog/plog_parser.h"
 
 namespace triage::pyparse {
 
@@ -23,7 +25,7 @@ constexpr size_t kMaxStreams = 1024;          // per entry; further prefixes sha
 // Per entry: how many facts of each table are kept (a flood of warnings cannot crowd out the
 // tracebacks), and how many bytes of frames, source lines and report lines.
 constexpr size_t kMaxTracebacks = 20000, kMaxReports = 20000, kMaxWarnings = 20000;
-constexpr size_t kMaxTorchErrors = 50000, kMaxErrLines = 50000;
+constexpr size_t kMaxTorchErrors = 50000, kMaxErrLines = 50000, kMaxJobEvents = 50000;
 constexpr size_t kMaxKeptBytes = size_t{64} << 20;
 constexpr size_t kMaxText = 512;              // kept source lines, details, frames
 
@@ -68,7 +70,17 @@ struct StreamState {
 
   enum class Cont { none, after_err, error_text, warning_source } cont = Cont::none;
   bool blank_pending = false;  // the previous line was blank and counted unrecognised
+
+  std::optional<size_t> last_c10;    // job event of the last `Exception raised from`
+  std::optional<int> last_acl_device;  // device of the last ACL sample line kept
+  std::optional<int> last_launcher_rank;  // rank of the last DeepSpeed log_dist record kept
+  std::optional<int64_t> last_glog_pid;    // pid of the last glog record kept
 };
+
+// A log record of another logger (DeepSpeed, Python logging, glog, sglang, a plog line): its
+// shape is recognised; plog lines also keep their facts.
+enum class LogRecord { none, other, plog };
+LogRecord log_record(std::string_view body);
 
 class PythonLogParser {
  public:
@@ -106,6 +118,10 @@ class PythonLogParser {
                                         std::optional<size_t> traceback);
   std::optional<size_t> add_warning(StreamState& s, TorchWarning w);
   void on_err(StreamState& s, size_t index);
+  // parsers/job/python_job_events.cpp; `unclaimed`: no structure took the line
+  bool job_line(StreamState& s, std::string_view body, bool unclaimed);
+  std::optional<size_t> add_job_event(JobEvent e);
+  void plog_line(const Line& l);
   void on_report(StreamState& s, size_t index);
   void close_block(StreamState& s) {
     s.open_block.reset();
@@ -139,9 +155,13 @@ class PythonLogParser {
   std::map<std::string, StreamState, std::less<>> streams_;
   StreamState* prev_ = nullptr;  // stream of the previous line
   const Line* cur_ = nullptr;
-  size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0;
+  size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0, n_job_ = 0;
   size_t kept_bytes_ = 0;
   std::string tool_error_;
+  std::string key_buf_, ansi_scratch_;  // reused from line to line
+  ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
+  std::unique_ptr<ParseContext> plog_ctx_;
+  std::unique_ptr<PlogFileParser> plog_;
 };
 
 // Unprefixed lines right after a prefixed c10 warning or error report continue it: torch_npu

@@ -1,5 +1,7 @@
 #include "parsers/kernel/kernel_line.h"
 
+#include "parsers/common/line_prefix.h"
+
 #include <cstring>
 
 namespace triage {
@@ -15,6 +17,7 @@ std::string_view to_string(KernelLineShape s) {
     case KernelLineShape::syslog_iso: return "syslog_iso";
     case KernelLineShape::syslog_no_time: return "syslog_no_time";
     case KernelLineShape::journal_marker: return "journal_marker";
+    case KernelLineShape::no_time: return "no_time";
   }
   return "none";
 }
@@ -169,7 +172,13 @@ KernelResult syslog_short(sv s, KernelLine& out) {
   out.civil_valid = t.valid() || (month == 2 && day == 29);
   out.year_missing = true;
   out.shape = end > i + 8 ? KernelLineShape::syslog_precise : KernelLineShape::syslog_short;
-  if (!host_ident(s.substr(end + 1), out)) {
+  sv rest = s.substr(end + 1);
+  if (rest.substr(0, 8) == "[ascend]") {  // a driver message pasted without host and ident
+    out.ident = "kernel";
+    out.message = trim_right(rest);
+    return KernelResult::parsed;
+  }
+  if (!host_ident(rest, out)) {
     out.malformed_reason = "no host and ident after the time";
     return KernelResult::malformed;
   }
@@ -295,6 +304,12 @@ KernelResult parse_at(sv s, KernelLine& out) {
       out.malformed_reason = "uptime breaks off";
       return KernelResult::malformed;
     }
+    // A driver message pasted without its time: "[ascend] [devmm] [ERROR] ...".
+    if (s.substr(0, 8) == "[ascend]" || is_fault_manager(s)) {
+      out.shape = KernelLineShape::no_time;
+      out.message = trim_right(s);
+      return KernelResult::parsed;
+    }
     return KernelResult::not_kernel;
   }
   if (s.size() > 3 && s[0] == '-' && s[1] == '-' && s[2] == ' ') {
@@ -344,26 +359,37 @@ KernelResult parse_kernel_line(sv text, KernelLine& out) {
   if (r != KernelResult::not_kernel) return r;
   // grep prefixes: "path:N:[ 1.2] msg" and "path:N[ 1.2] msg" (grep over kbox.txt)
   size_t colon = text.find(':');
-  if (colon == sv::npos || colon == 0 || colon > 1024) return r;
-  for (size_t k = 0; k < colon; ++k)
-    if (text[k] == ' ') return r;
-  size_t i = colon + 1, d = i;
-  while (i < text.size() && is_digit(text[i])) ++i;
-  if (i == d) return r;
-  if (i < text.size() && text[i] == ':') ++i;
-  if (i >= text.size() || text[i] != '[') return r;
+  if (colon != sv::npos && colon > 0 && colon <= 1024 && text.substr(0, colon).find(' ') == sv::npos) {
+    size_t i = colon + 1, d = i;
+    while (i < text.size() && is_digit(text[i])) ++i;
+    if (i > d && i < text.size() && text[i] == ':') ++i;
+    if (i > d && i < text.size() && text[i] == '[') {
+      KernelLine inner;
+      KernelResult r2 = parse_at(text.substr(i), inner);
+      if (r2 != KernelResult::not_kernel) {
+        out = inner;
+        out.prefix = text.substr(0, i);
+        return r2;
+      }
+    }
+  }
+  // The shared prefixes: grep context lines, kubectl, container times, pdsh hosts.
+  LinePrefix lp = split_line_prefix(text, {.grep = true, .container = true, .launcher = true,
+                                           .logger = false});
+  if (lp.body.empty() || lp.body.size() == text.size()) return r;
   KernelLine inner;
-  KernelResult r2 = parse_at(text.substr(i), inner);
+  KernelResult r2 = parse_at(lp.body, inner);
   if (r2 == KernelResult::not_kernel) return r;
   out = inner;
-  out.prefix = text.substr(0, i);
+  out.prefix = text.substr(0, static_cast<size_t>(lp.body.data() - text.data()));
   return r2;
 }
 
 bool parse_ascend_printk(sv msg, AscendPrintkView& out) {
   out = AscendPrintkView{};
-  if (msg.substr(0, 9) != "[ascend] ") return false;
-  sv s = msg.substr(9);
+  // "[ascend][devmm]": renderers drop the blank between tags
+  if (msg.substr(0, 8) != "[ascend]" || (msg.size() > 8 && msg[8] != ' ' && msg[8] != '[')) return false;
+  sv s = trim_left(msg.substr(8));
   auto tag = [&](sv& into) {
     if (s.empty() || s[0] != '[') return false;
     size_t close = s.find(']');
@@ -380,7 +406,12 @@ bool parse_ascend_printk(sv msg, AscendPrintkView& out) {
   }
   out.module = t1;
   sv fl;
-  if (tag(fl)) {
+  bool has_fl = tag(fl);
+  if (has_fl && fl == "ERROR") {  // "[ascend] [devmm] [ERROR] ...": the level after the module
+    out.error_tag = true;
+    has_fl = tag(fl);
+  }
+  if (has_fl) {
     size_t sp = fl.rfind(' ');
     if (sp != sv::npos && sp + 1 < fl.size() && is_digit(fl[sp + 1])) {
       out.function = fl.substr(0, sp);
@@ -460,8 +491,10 @@ AscendPrintk to_fact(const AscendPrintkView& v) {
   if (numeric(v.tid)) a.tid = to_int(v.tid);
   a.message = std::string(v.message);
   sv vals = v.values;
+  // "(k=v; k=v)", in some driver messages "(k=v, k=v)"
+  char sep = vals.find(';') == sv::npos && vals.find(", ") != sv::npos ? ',' : ';';
   while (!vals.empty()) {
-    size_t semi = vals.find(';');
+    size_t semi = vals.find(sep);
     sv item = trim_left(trim_right(vals.substr(0, semi)));
     vals = semi == sv::npos ? sv{} : vals.substr(semi + 1);
     size_t eq = item.find('=');

@@ -20,6 +20,7 @@ enum class KernelLineShape : uint8_t {
   syslog_iso,       // 2026-03-01T12:00:00[.ffffff]+0800 host ident: msg (short-iso, RFC 3339)
   syslog_no_time,   // (none) kern.info kernel: msg   (device busybox syslog)
   journal_marker,   // -- Boot 0123abcd... -- / -- Logs begin at ... -- / -- No entries --
+  no_time,          // [ascend] [devmm] [ERROR] ...   (a driver message pasted without its time)
 };
 std::string_view to_string(KernelLineShape s);
 

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "parsers/common/log_text.h"
+#include "parsers/kernel/printk_join.h"
 
 namespace triage {
 
@@ -128,6 +129,7 @@ std::string_view variant_name(KernelLogForm form, KernelLineShape shape) {
     case KernelLineShape::syslog_precise: return "journal-short-precise";
     case KernelLineShape::syslog_iso: return form == KernelLogForm::journal_text ? "journal-short-iso" : "syslog-rfc3339";
     case KernelLineShape::syslog_no_time: return "syslog-no-time";
+    case KernelLineShape::no_time: return "no-time";
     default: return "kernel";
   }
 }
@@ -145,6 +147,15 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
   std::string boot_store;
   KernelLineShape first_shape = KernelLineShape::none;
   std::string_view tool_error;
+  PrintkJoin join;  // a driver message whose header and body stand on separate lines
+  KernelEventSink::Time join_time;
+  std::string_view join_priority;
+  auto flush_join = [&] {
+    if (!join.pending()) return;
+    join_time.original = join.time_text();
+    sink.offer(join.message(), join_time, boot_id, join_priority, join.line());
+    join.clear();
+  };
   while (reader.next(line)) {
     ++stats.lines;
     if (line.overlong || std::memchr(line.text.data(), '\0', line.text.size())) {
@@ -152,8 +163,15 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
       continue;
     }
     KernelResult r = parse_kernel_line(line.text, k);
+    if (r == KernelResult::not_kernel && join.take(line.text)) {
+      ++stats.parsed;
+      continue;
+    }
+    flush_join();
     if (r == KernelResult::not_kernel) {
       ++stats.unrecognised;
+      ++(line.text.find_first_not_of(" \t") == std::string_view::npos ? stats.lines_recognised
+                                                                     : stats.lines_unrecognised);
       if (stats.lines <= 3 && tool_error.empty()) tool_error = tool_error_reason(line.text);
       continue;
     }
@@ -162,6 +180,7 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
       continue;
     }
     ++stats.parsed;
+    ++stats.lines_recognised;
     if (k.shape == KernelLineShape::journal_marker) {
       if (!k.boot_id.empty()) {
         boot_store = std::string(k.boot_id);
@@ -184,8 +203,15 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
       t.year_missing = k.year_missing;
     }
     t.approximate = k.shape == KernelLineShape::dmesg_raw || k.shape == KernelLineShape::dmesg_human;
+    if (PrintkJoin::incomplete(k.message)) {
+      join.start(k.message, k.time_text, line);
+      join_time = t;
+      join_priority = {};  // views into the line end with it; no form with a priority wraps
+      continue;
+    }
     sink.offer(k.message, t, boot_id, k.priority, line);
   }
+  flush_join();
   stats.bytes = reader.bytes_read();
   if (stats.parsed == 0 && !tool_error.empty()) stats.not_collected = std::string(tool_error);
   stats.variant = std::string(variant_name(form, first_shape));

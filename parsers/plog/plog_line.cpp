@@ -1,5 +1,7 @@
 #include "parsers/plog/plog_line.h"
 
+#include "parsers/common/line_prefix.h"
+
 #include <cstring>
 
 namespace triage {
@@ -587,26 +589,16 @@ PlogResult parse_plog_at(sv s, PlogLine& out) {
 
 namespace {
 
-// `path:N:` or `path:` directly before '[': the grep prefixes.
+// `path:N:` or `path:` directly before '[': the grep prefixes (parsers/common/line_prefix).
 bool grep_prefix(sv s, size_t& at, PlogPrefix& style) {
-  size_t colon = s.find(':');
-  if (colon == sv::npos || colon == 0 || colon > 1024) return false;
-  for (size_t k = 0; k < colon; ++k)
-    if (s[k] == ' ' || s[k] == '[') return false;
-  size_t i = colon + 1;
-  if (i < s.size() && s[i] == '[') {
-    at = i;
-    style = PlogPrefix::grep_h;
-    return true;
-  }
-  size_t d = i;
-  while (i < s.size() && is_digit(s[i])) ++i;
-  if (i > d && i < s.size() && s[i] == ':' && i + 1 < s.size() && s[i + 1] == '[') {
-    at = i + 1;
-    style = PlogPrefix::grep_n;
-    return true;
-  }
-  return false;
+  sv file;
+  uint64_t number = 0;
+  bool context = false;
+  size_t n = grep_prefix_length(s, file, number, context);
+  if (n == 0 || n >= s.size() || s[n] != '[') return false;
+  at = n;
+  style = !file.empty() && number > 0 ? PlogPrefix::grep_n : PlogPrefix::grep_h;
+  return true;
 }
 
 PlogResult try_at(sv text, size_t at, PlogPrefix style, PlogLine& out) {
@@ -615,6 +607,8 @@ PlogResult try_at(sv text, size_t at, PlogPrefix style, PlogLine& out) {
   if (r != PlogResult::not_plog) {
     out.prefix = text.substr(0, at);
     out.prefix_style = style;
+    bool context = false;
+    if (at > 0) grep_prefix_length(out.prefix, out.origin_file, out.origin_line, context);
   }
   return r;
 }
@@ -640,6 +634,14 @@ PlogResult parse_plog_line(sv text, PlogLine& out) {
   PlogPrefix style;
   if (grep_prefix(text, at, style)) {
     PlogResult r = try_at(text, at, style, out);
+    if (r != PlogResult::not_plog) return r;
+  }
+  // Launcher, container and kubectl prefixes (worker-3: , [pod/x/c] , a docker time).
+  LinePrefix lp = split_line_prefix(text, {.grep = true, .container = true, .launcher = true,
+                                           .logger = false});
+  if (lp.body.size() < text.size() && !lp.body.empty() && lp.body[0] == '[') {
+    size_t off = static_cast<size_t>(lp.body.data() - text.data());
+    PlogResult r = try_at(text, off, PlogPrefix::embedded, out);
     if (r != PlogResult::not_plog) return r;
   }
   // Anywhere in the first 512 bytes: "[LEVEL] MODULE(" after another program's prefix.

@@ -63,6 +63,8 @@ struct PlogLine {
   std::string_view message;       // the rest, leading blanks removed
   std::string_view tags;          // DRV "[drv][devmm]", TSCH "(dieid:0,cpuid:0)", func_tid tags
   std::string_view sequence;      // TSCH sequence number, klogd uptime "2572550.901383"
+  std::string_view origin_file;   // the file a grep prefix names ("" when none)
+  uint64_t origin_line = 0;       // the line number a grep -n prefix names (0 when none)
 
   PlogLevel level_id = PlogLevel::other;
   PlogShape shape = PlogShape::none;

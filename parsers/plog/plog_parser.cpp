@@ -74,6 +74,9 @@ void PlogFileParser::feed(const Line& line) {
   PlogResult r = dialect_.parse(text, parsed_);
   if (r == PlogResult::not_plog) {
     ++stats.unrecognised;
+    // A blank line is a shape of its own (it carries nothing); any other line is not one.
+    ++(text.find_first_not_of(" \t") == sv::npos ? stats.lines_recognised
+                                                  : stats.lines_unrecognised);
     if (!saw_tool_error_ && stats.lines <= 3) {
       sv why = tool_error_reason(text);
       if (!why.empty()) {
@@ -88,6 +91,7 @@ void PlogFileParser::feed(const Line& line) {
     return;
   }
   ++stats.parsed;
+  ++stats.lines_recognised;
   const PlogLine& p = parsed_;
   ++summary_.by_level[static_cast<size_t>(p.level_id)];
   count_module(p.module);

@@ -1,0 +1,37 @@
+#include <iostream>
+#include <memory>
+
+#include "cli/commands.h"
+#include "cli/output.h"
+#include "correlator/facts_listing.h"
+
+namespace triage::cli {
+
+// `ascend-triage facts PATH...`: the facts the readers extracted, one per line as
+// `key=value<TAB>entry:line` (docs/cli.md). No analysis runs.
+Command add_facts_command(CLI::App& app, GlobalOptions& g) {
+  struct Args {
+    std::vector<std::string> paths;
+    std::string output;
+  };
+  auto args = std::make_shared<Args>();
+  auto* cmd = app.add_subcommand("facts", "Print the facts extracted from the inputs, one per line");
+  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files")->required();
+  cmd->add_option("-o,--output", args->output, "Write the facts to FILE instead of stdout");
+  add_limit_options(*cmd, g);
+
+  auto run = [args](const GlobalOptions& g) {
+    AnalyzeOptions options;
+    if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
+    LoadResult loaded;
+    if (!load_for_analysis(args->paths, options, loaded)) return kExitCannotAnalyse;
+    std::ofstream file;
+    std::ostream* out = open_output(args->output, file);
+    if (!out) return kExitCannotAnalyse;
+    for (const auto& b : loaded.evidence.bundles) print_fact_rows(list_facts(b), *out);
+    return kExitClean;
+  };
+  return {cmd, run};
+}
+
+}  // namespace triage::cli

@@ -1,0 +1,144 @@
+#include "parsers/job/framework_env_parser.h"
+
+#include <array>
+#include <cstring>
+#include <optional>
+#include <utility>
+
+#include "model/pep440.h"
+#include "parsers/common/text_file.h"
+
+namespace triage {
+namespace {
+
+using sv = std::string_view;
+
+// "<Name> version: <v>" lines and the package each names.
+constexpr std::array<std::pair<sv, sv>, 13> kVersionLines = {{
+    {"`Accelerate` version", "accelerate"},  // accelerate env
+    {"PyTorch version (GPU?)", "torch"},
+    {"Numpy version", "numpy"},
+    {"Python version", "python"},
+    {"Transformers version", "transformers"},
+    {"PyTorch version", "torch"},
+    {"vLLM Version", "vllm"},
+    {"vLLM Ascend Version", "vllm-ascend"},
+    {"MindSpore version", "mindspore"},
+    {"torch_npu version", "torch-npu"},
+    {"torch-npu version", "torch-npu"},
+    {"torch_npu Version", "torch-npu"},
+    {"vLLM Ascend version", "vllm-ascend"},
+}};
+
+sv first_word(sv s) {
+  s = trim(s);
+  return s.substr(0, s.find_first_of(" \t"));
+}
+
+bool is_rule(sv t) { return t.size() >= 3 && t.find_first_not_of('=') == sv::npos; }
+
+// "OS: Ubuntu 22.04.5 LTS (aarch64)", "CPU op-mode(s):   64-bit", "ENV Variables:"
+bool is_field(sv t) {
+  size_t colon = t.find(':');
+  if (colon == sv::npos || colon == 0 || colon > 60) return false;
+  char c = t[0];
+  return ((c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || c == '`') &&
+         (colon + 1 == t.size() || t[colon + 1] == ' ');
+}
+
+// "ATB_HOME_PATH=/usr/local/Ascend/..." of the ENV Variables section.
+bool is_env_line(sv t) {
+  size_t eq = t.find('=');
+  if (eq == sv::npos || eq == 0) return false;
+  for (char c : t.substr(0, eq))
+    if (!((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_')) return false;
+  return true;
+}
+
+// vLLM's logger: "INFO 03-26 02:34:58 [__init__.py:30] ..."
+bool is_vllm_log(sv t) {
+  sv level = t.substr(0, t.find(' '));
+  if (level != "INFO" && level != "WARNING" && level != "ERROR" && level != "DEBUG") return false;
+  sv rest = t.substr(level.size());
+  return rest.size() > 17 && rest[0] == ' ' && rest[3] == '-' && rest[6] == ' ' && rest[9] == ':' &&
+         rest[15] == ' ' && rest[16] == '[';
+}
+
+}  // namespace
+
+void parse_framework_env(ParseContext& ctx, ByteSource& src) {
+  std::string text = read_small_entry(ctx, src);
+  if (refuse_tool_error(ctx, text)) return;
+  LibraryFacts& lf = ctx.facts.libraries;
+  auto add = [&](sv name, sv version, const TextLine& line) {
+    version = first_word(version);
+    if (version.empty() || version == "Could" || version == "N/A" || version == "None") return;
+    PackageRow row;
+    row.name = std::string(name);
+    row.normalized = pep503_normalize(name);
+    row.version = std::string(version);
+    row.kind = "collect-env";
+    row.evidence = evidence_at(ctx, line);
+    lf.default_pip.push_back(std::move(row));
+    lf.has_default_pip = true;
+  };
+  // The CANN block (`CANN:` then an *_install.info: package_name=Ascend-cann-toolkit, version=...)
+  // when no table stands between it and the report: a CANN version file of its own.
+  std::optional<VersionFile> cann;
+  auto close_cann = [&] {
+    if (cann) lf.cann_files.push_back(std::move(*cann));
+    cann.reset();
+  };
+  for_each_line(text, [&](const TextLine& line) {
+    sv t = trim(line.text);
+    if (t.starts_with("package_name=Ascend-cann-")) {
+      close_cann();
+      cann.emplace();
+      cann->entry = ctx.entry.path;
+      cann->component = std::string(t.substr(std::strlen("package_name=Ascend-cann-")));
+    }
+    size_t eq = t.find('=');
+    if (cann && eq != sv::npos && eq > 0 && t[0] >= 'a' && t[0] <= 'z') {
+      cann->lines.push_back(KeyValueLine{std::string(t.substr(0, eq)), std::string(t.substr(eq + 1)), evidence_at(ctx, line)});
+      ++ctx.stats.parsed;
+      return;
+    }
+    close_cann();
+    if (t.starts_with("- ")) t.remove_prefix(2);  // accelerate env's "- key: value" list
+    if (t.empty() || is_rule(t) || t == "Collecting environment information..." ||
+        t == "Copy-and-paste the text below in your GitHub issue" ||
+        t.starts_with("The result of multiplication ca")) {
+      ++ctx.stats.parsed;
+      return;
+    }
+    if (t.starts_with("[pip3] ") || t.starts_with("[pip] ")) {
+      sv spec = trim(t.substr(t.find(' ') + 1));
+      size_t eq = spec.find("==");
+      if (eq != sv::npos && eq > 0) add(spec.substr(0, eq), spec.substr(eq + 2), line);
+      ++ctx.stats.parsed;
+      return;
+    }
+    if (t.starts_with("[conda] ")) {  // the conda view of the same packages
+      ++ctx.stats.parsed;
+      return;
+    }
+    size_t colon = t.find(':');
+    if (colon != sv::npos) {
+      sv key = trim(t.substr(0, colon));
+      for (const auto& [label, package] : kVersionLines)
+        if (key == label) {
+          add(package, t.substr(colon + 1), line);
+          ++ctx.stats.parsed;
+          return;
+        }
+    }
+    if (is_field(t) || is_env_line(t) || is_vllm_log(t)) ++ctx.stats.parsed;
+    else ++ctx.stats.unrecognised;
+  });
+  close_cann();
+  // Every line here was judged by its shape.
+  ctx.stats.lines_recognised = ctx.stats.parsed;
+  ctx.stats.lines_unrecognised = ctx.stats.unrecognised + ctx.stats.malformed;
+}
+
+}  // namespace triage

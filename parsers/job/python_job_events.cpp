@@ -1,0 +1,193 @@
+// Job-output lines that are not tracebacks or CANN reports (parsers/job/job_lines.h), kept
+// as JobEvent facts of the stream they were printed in; and the shapes of ordinary log
+// records, which are recognised (counted) but carry no fact.
+#include "parsers/job/job_lines.h"
+#include "parsers/plog/plog_line.h"
+#include "parsers/plog/plog_parser.h"
+#include "parsers/job/python_parser_state.h"
+
+namespace triage::pyparse {
+
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool digits(std::string_view s, size_t pos, size_t n) {
+  if (pos + n > s.size()) return false;
+  for (size_t i = pos; i < pos + n; ++i)
+    if (s[i] < '0' || s[i] > '9') return false;
+  return true;
+}
+// `YYYY-MM-DD HH:MM:SS` at pos.
+bool datetime_at(std::string_view s, size_t pos) {
+  return digits(s, pos, 4) && s.size() > pos + 18 && s[pos + 4] == '-' && digits(s, pos + 5, 2) &&
+         s[pos + 7] == '-' && digits(s, pos + 8, 2) && s[pos + 10] == ' ' &&
+         digits(s, pos + 11, 2) && s[pos + 13] == ':' && digits(s, pos + 14, 2) &&
+         s[pos + 16] == ':' && digits(s, pos + 17, 2);
+}
+
+// DeepSpeed's log_dist record: `[2025-07-03 08:57:56,267] [INFO] [logging.py:107:log_dist]
+// [Rank 0] step=110, ...`: the rank.
+std::optional<int> launcher_rank(std::string_view body) {
+  while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
+  if (body.empty() || body[0] != '[' || !datetime_at(body, 1)) return std::nullopt;
+  size_t at = body.find("] [Rank ");
+  if (at == std::string_view::npos || at > 200) return std::nullopt;
+  size_t k = at + 8, b = k;
+  int v = 0;
+  while (k < body.size() && k - b < 7 && body[k] >= '0' && body[k] <= '9') v = v * 10 + (body[k++] - '0');
+  if (k == b || k >= body.size() || body[k] != ']') return std::nullopt;
+  return v;
+}
+
+}  // namespace
+
+// A log record of another logger: DeepSpeed `[2022-09-08 12:02:16,517] [INFO] [f.py:1:g] ...`,
+// Python logging `2025-03-26 11:48:53 - INFO - ...` / `2025-03-26 11:48:53,311 ...`, sglang
+// `[2025-02-25 12:05:39 TP0] ...`, glog `I0101 12:00:00.000000 1 f.cc:1] ...`, a plog line.
+LogRecord log_record(std::string_view body) {
+  while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
+  if (datetime_at(body, 0)) return LogRecord::other;
+  if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return LogRecord::other;
+  for (std::string_view level : {"INFO [", "WARNING [", "ERROR [", "DEBUG ["})  // MindSpeed
+    if (starts_with(body, level) && datetime_at(body, level.size())) return LogRecord::other;
+  if (body.size() > 20 && (body[0] == 'I' || body[0] == 'W' || body[0] == 'E' || body[0] == 'F') &&
+      digits(body, 1, 4) && body[5] == ' ' && digits(body, 6, 2) && body[8] == ':')
+    return LogRecord::other;
+  if (starts_with(body, "[") || body.find("[ERROR] ") != std::string_view::npos ||
+      body.find("[INFO] ") != std::string_view::npos ||
+      body.find("[WARNING] ") != std::string_view::npos ||
+      body.find("[EVENT] ") != std::string_view::npos ||
+      body.find("[DEBUG] ") != std::string_view::npos) {
+    PlogLine pl;
+    if (parse_plog_line(body, pl) == PlogResult::parsed) return LogRecord::plog;
+  }
+  return LogRecord::none;
+}
+
+// Plog lines printed to stdout (ASCEND_SLOG_PRINT_TO_STDOUT=1) keep their facts: they go to
+// a plog reader of their own, whose statistics stay apart from the job output's.
+void PythonLogParser::plog_line(const Line& l) {
+  if (!plog_) {
+    plog_ctx_ = std::make_unique<ParseContext>(ParseContext{ctx_.entry, ctx_.facts, plog_stats_, ctx_.options});
+    plog_ = std::make_unique<PlogFileParser>(*plog_ctx_, knowledge_for(ctx_.options.knowledge_dir));
+  }
+  plog_->feed(l);
+}
+
+bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
+  using namespace joblines;
+  if (is_c10_frame(body)) {
+    if (s.last_c10) {
+      JobEvent& e = py_.job_events[*s.last_c10];
+      if (e.frames++ == 0) e.library = std::string(c10_frame_library(body));  // where it was raised
+    }
+    return true;
+  }
+  if (unclaimed && is_indented(body) && has_func_tag(body)) {  // report line, header cut away
+    JobEvent e;
+    e.stream = s.index;
+    e.kind = JobEventKind::report_line;
+    if (auto r = find_runtime_result(body)) e.code = std::to_string(*r);
+    if (size_t at = body.find(" result = "); e.code.empty() && at != std::string_view::npos) {
+      size_t k = at + 10, b = k;  // `build op model failed, result = 500002[FUNC:...]`
+      while (k < body.size() && k - b < 12 && body[k] >= '0' && body[k] <= '9') ++k;
+      e.code = std::string(body.substr(b, k - b));
+    }
+    e.device = device_named(body);
+    e.call = cap(trim(split_func_tag(body).text), kMaxText);
+    if (!e.code.empty() || e.device) add_job_event(std::move(e));
+    return true;
+  }
+  if (auto m = parse_mindspore_line(body)) {
+    if (m->level == "ERROR" || m->level == "WARNING" || m->level == "CRITICAL") {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::framework_log;
+      e.time = std::string(m->time_text);
+      e.component = std::string(m->module);
+      int64_t pid = 0;
+      for (char c : m->pid) pid = pid * 10 + (c - '0');
+      e.pid = pid;
+      e.call = cap(m->message, kMaxText);
+      add_job_event(std::move(e));
+    }
+    return true;
+  }
+  if (auto h = parse_hwlog_line(body)) {
+    if (h->level == "ERROR" || h->level == "CRITICAL") {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::component_error;
+      e.time = std::string(h->time_text);
+      e.call = cap(h->message, kMaxText);
+      e.source = std::string(h->source);
+      if (auto j = parse_job_line(h->message)) e.code = std::string(j->code);
+      add_job_event(std::move(e));
+    }
+    return true;
+  }
+  if (auto j = parse_job_line(body)) {
+    JobEvent e;
+    e.stream = s.index;
+    e.kind = j->kind;
+    e.code = std::string(j->code);
+    e.device = j->device;
+    e.library = std::string(j->library);
+    e.symbol = std::string(j->symbol);
+    e.call = cap(j->call, kMaxText);
+    e.source = cap(j->source, kMaxText);
+    e.loaded_by = std::string(j->loaded_by);
+    e.tried = std::string(j->tried);
+    e.capacity = std::string(j->capacity);
+    e.allocated = std::string(j->allocated);
+    e.free = std::string(j->free);
+    e.reserved = std::string(j->reserved);
+    if (auto i = add_job_event(std::move(e)); i && j->kind == JobEventKind::c10_raised_from)
+      s.last_c10 = i;
+    return true;
+  }
+  if (auto r = launcher_rank(body)) {
+    if (r != s.last_launcher_rank) {  // once per rank change, not per line
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::log_origin;
+      e.rank = r;
+      add_job_event(std::move(e));
+      s.last_launcher_rank = r;
+    }
+    return true;
+  }
+  if (auto pid = glog_pid(body)) {
+    if (pid != s.last_glog_pid) {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::log_origin;
+      e.pid = pid;
+      add_job_event(std::move(e));
+      s.last_glog_pid = pid;
+    }
+    return true;
+  }
+  if (auto a = parse_acl_sample_line(body)) {
+    if (a->device && a->device != s.last_acl_device) {  // once per device change, not per line
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::acl_device;
+      e.device = a->device;
+      e.call = cap(a->message, kMaxText);
+      add_job_event(std::move(e));
+      s.last_acl_device = a->device;
+    }
+    return true;
+  }
+  return false;
+}
+
+std::optional<size_t> PythonLogParser::add_job_event(JobEvent e) {
+  if (!room(n_job_, kMaxJobEvents)) return std::nullopt;
+  e.evidence = evidence(cur_->text);
+  py_.job_events.push_back(std::move(e));
+  return py_.job_events.size() - 1;
+}
+
+}  // namespace triage::pyparse

@@ -1,0 +1,21 @@
+# The corpus of real excerpts (tests/data/real/*/SOURCE.md): every `expect:` fact is extracted
+# by `ascend-triage facts` (tests/real/test_corpus.py; known gaps in tests/real/known-failures.tsv).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "corpus: expected facts are extracted"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/test_corpus.py
+                   --bin $<TARGET_FILE:ascend-triage>)
+endif()
+
+# The job-output reader and the shared prefix recogniser allocate nothing per line that
+# carries no fact (own executable: it replaces the global operator new).
+add_executable(job_output_alloc_test ${CMAKE_CURRENT_SOURCE_DIR}/alloc/job_output_alloc_test.cpp)
+target_link_libraries(job_output_alloc_test PRIVATE triage_core)
+add_test(NAME "job output reader allocates nothing per line" COMMAND job_output_alloc_test)
+
+# Corpus literals (pids, operators, symbols of the expect: lines) stay out of the sources.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "corpus literals stay out of the sources"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/check_literals.py
+                   ${PROJECT_SOURCE_DIR})
+endif()

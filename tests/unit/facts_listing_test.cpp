@@ -1,0 +1,73 @@
+// `ascend-triage facts` rows (correlator/facts_listing) from job output read by the Python-log
+// parser: verbatim lines of public threads (vllm-ascend #4430, #340, PaddlePaddle #65797,
+// Ascend/pytorch #29), checked for the key=value rows the corpus tests rely on.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <sstream>
+#include <tuple>
+#include <string>
+
+#include "python_test_util.h"
+#include "correlator/facts_listing.h"
+
+using namespace triage;
+
+namespace {
+
+bool has(const std::vector<FactRow>& rows, const std::string& key, const std::string& value) {
+  return std::any_of(rows.begin(), rows.end(),
+                     [&](const FactRow& r) { return r.key == key && r.value == value; });
+}
+
+}  // namespace
+
+TEST_CASE("facts: job output rows in the corpus vocabulary", "[facts]") {
+  std::string text =
+      "(Worker_TP5 pid=7129) ERROR 2025-11-25 15:18:55.343 [multiproc_executor.py:671] [ERROR] "
+      "2025-11-25-15:18:55 (PID:7129, Device:5, RankID:-1) ERR00100 PTA call acl api failed.\n"
+      "[rank0]: AttributeError: module 'torch_npu' has no attribute '_npu_flash_attention'\n"
+      "ValueError: (InvalidArgument) Fail to open library: /usr/local/python3.10/lib/python3.10/"
+      "site-packages/paddle_custom_device/libpaddle-custom-npu.so with error: libatb.so: cannot "
+      "open shared object file: No such file or directory\n"
+      "[ERROR] GE(2440326,python):2024-04-08-15:18:43.444.808 [ops_kernel_manager.cc:95]2440326 "
+      "Initialize: ErrorNo: 1343250441(There is no valid so about OpsKernelInfoStore or "
+      "GraphOptimizer.) [INIT][OPS_KER][Invoke][OpsKernelInfo]PluginManager InvokeAll failed.\n";
+  auto p = pytest::parse_python_text(text);
+  auto rows = list_facts(p.facts);
+  CHECK(has(rows, "code", "ERR00100"));
+  CHECK(has(rows, "pid", "7129"));
+  CHECK(has(rows, "device", "5"));
+  CHECK(has(rows, "time", "2025-11-25-15:18:55"));
+  CHECK(has(rows, "component", "PTA"));
+  CHECK(has(rows, "rank", "0"));
+  CHECK(has(rows, "symbol", "_npu_flash_attention"));
+  CHECK(has(rows, "library", "libatb.so"));
+  CHECK(has(rows, "library", "libpaddle-custom-npu.so"));
+  // The plog line printed to stdout keeps its facts.
+  CHECK(has(rows, "component", "GE"));
+  CHECK(has(rows, "pid", "2440326"));
+  // Every line of job output here is recognised by its shape.
+  CHECK(p.stats.lines_recognised == 4);
+  CHECK(p.stats.lines_unrecognised == 0);
+  // Stable order, no duplicates, and the printed form.
+  auto sorted = rows;
+  std::sort(sorted.begin(), sorted.end(), [](const FactRow& a, const FactRow& b) {
+    return std::tie(a.entry, a.line, a.key, a.value) < std::tie(b.entry, b.line, b.key, b.value);
+  });
+  CHECK(std::equal(rows.begin(), rows.end(), sorted.begin(), [](const FactRow& a, const FactRow& b) {
+    return a.key == b.key && a.value == b.value && a.line == b.line;
+  }));
+  std::ostringstream out;
+  print_fact_rows(rows, out);
+  CHECK(out.str().find("code=ERR00100\tjob.log:1\n") != std::string::npos);
+}
+
+TEST_CASE("facts: a program's own prints carry no fact and no shape", "[facts]") {
+  auto p = pytest::parse_python_text(
+      "    steps: 110 loss: 1.9161 iter time (s): 0.580 samples/sec: 441.545\n"
+      "Loading extension module npu_rotary_position_embedding...\n");
+  CHECK(list_facts(p.facts).empty());
+  CHECK(p.stats.lines_recognised == 0);
+  CHECK(p.stats.lines_unrecognised == 2);
+}
