@@ -14,6 +14,7 @@
 #include <set>
 #include <tuple>
 
+#include "knowledge/failure_classes.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -208,7 +209,8 @@ std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>
   return s;
 }
 
-void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClasses& classes,
+               std::vector<Finding>& out) {
   std::map<std::pair<std::string_view, int64_t>, Group> groups;
   const std::set<LineKey> export_lines = device_export_lines(b);
   auto reported_elsewhere = [&](const EvidenceRef& ev) {
@@ -280,13 +282,19 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
       meanings += fmt::format(" Driver HAL{} returned drvRetCode {}.{}",
                               dd->calls.empty() ? "" : fmt::format(" calls {}", fmt::join(dd->calls, ", ")),
                               fmt::join(dd->codes, ", "), drv_meanings(kb, dd->codes));
-    f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}", g.count, who,
+    // What the device's own text points at (knowledge/failure-classes.tsv): an operator's
+    // addressing or instructions, or the device. Unknown when errorStr says neither.
+    const FailureClassInfo* side = error_str.empty() ? nullptr : classes.of_text(error_str);
+    if (side && side->klass != "operator-fault" && side->klass != "device-fault") side = nullptr;
+    std::string points_at = !side ? "" : side->klass == "operator-fault" ? "operator" : "device";
+    f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}{}", g.count, who,
                              g.first_time, g.last_time,
                              g.device ? fmt::format(" (device {})", *g.device) : "",
                              g.codes.empty() ? "none (message only)" : fmt::format("{}", fmt::join(g.codes, ", ")),
                              meanings,
                              kernel.empty() ? "" : fmt::format(" Fault kernel: {}.", kernel),
-                             error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str));
+                             error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str),
+                             side ? fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning) : "");
     f.supports = "The device reported this fault itself: it is a probable execution point of the "
                  "failure, unlike the Python line where the error surfaced.";
     f.does_not_prove = std::string(k.does_not_prove);
@@ -309,6 +317,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
         .value("device", g.device ? std::to_string(*g.device) : "")
         .value("kernel_name", kernel)
         .value("error_str", error_str)
+        .value("points_at", points_at)
         .value("first_utc", g.first_utc);
     out.push_back(std::move(f));
   }
@@ -457,7 +466,7 @@ void analyze_device_exception(const EvidenceSet& evidence, const AnalyzeOptions&
                               std::vector<Finding>& out) {
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
-    from_logs(b, kb, out);
+    from_logs(b, kb, failure_classes_for(options.knowledge_dir), out);
     from_device_events(b, kb, out);
     from_health(b, out);
   }

@@ -2,6 +2,7 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
+#include "knowledge/failure_classes.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/verdict_rules.h"
@@ -119,6 +120,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_finding_catalogue(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
+  else if (name.ends_with("failure-classes.tsv"))
+    parse_failure_classes(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

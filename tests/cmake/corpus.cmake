@@ -45,3 +45,18 @@ foreach(case
             $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/knowledge/signatures/plog.json
             ${sig} ${expect} ${input})
 endforeach()
+# The verdict on the corpus: an excerpt with a thread-stated cause-class has that hypothesis
+# first; a cause-class none excerpt has insufficient evidence first with a command (or, when
+# healthy, no fault). Known misses are listed with a reason in
+# tests/real/verdict-expected-failures.tsv; a listed excerpt that passes fails the test too.
+add_test(NAME corpus.verdict
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_corpus.py
+          --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
+          --expected ${PROJECT_SOURCE_DIR}/tests/real/verdict-expected-failures.tsv)
+
+# Perturbations: flip the one line that decides (tests/real/perturbation-cases.tsv), the
+# verdict's first hypothesis flips with it.
+add_test(NAME corpus.verdict_perturbation
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_perturbation.py
+          --bin $<TARGET_FILE:ascend-triage> --root ${PROJECT_SOURCE_DIR}
+          --cases ${PROJECT_SOURCE_DIR}/tests/real/perturbation-cases.tsv)
