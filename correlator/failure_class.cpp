@@ -12,6 +12,7 @@
 #include <set>
 
 #include "knowledge/failure_classes.h"
+#include "knowledge/knowledge.h"
 
 namespace triage {
 namespace {
@@ -43,6 +44,14 @@ struct Collector {
 };
 
 std::string num(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); }
+
+// A line a benign signature matched (start-up noise such as vLLM's optional CUDA extension
+// failing to import on an NPU host) supports no failure class.
+void skip_benign(const BundleFacts& b, const KnowledgeBase& kb, Collector& c) {
+  for (const auto& h : b.logs.signature_hits)
+    if (const Signature* s = kb.find_signature(h.id); s && s->outcome == "benign")
+      c.seen.insert({h.evidence.entry, h.evidence.line});
+}
 
 void collect(const BundleFacts& b, Collector& c) {
   for (const auto& t : b.python.tracebacks) {
@@ -203,6 +212,7 @@ void analyze_failure_class(const EvidenceSet& evidence, const AnalyzeOptions& op
   const FailureClasses& table = failure_classes_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
     Collector c{table, {}, {}};
+    skip_benign(b, knowledge_for(options.knowledge_dir), c);
     collect(b, c);
     for (const auto& k : kClasses) {
       auto it = c.by_class.find(std::string(k.klass));

@@ -291,6 +291,51 @@ std::string group_line(const Group& g) {
   return s;
 }
 
+// One failure surfaces in several layers at once: the runtime's `ErrCode=107020`, ACL's
+// `runtime result = 107020`, torch_npu's `error code is 107020`, the job logger's `ACL error:
+// 107020`, all within the same second of one process. When a finding cites one of them, the
+// others are that failure too: a line carrying an error code that a cited line of the same
+// process (or of an unknown one) carries, or a line of the same process in the same second.
+struct SameFailure {
+  std::set<std::pair<std::string, int64_t>> codes;        // (code, pid or -1)
+  std::set<std::pair<int64_t, std::string>> seconds;      // (pid, time text to the second)
+  std::vector<std::tuple<std::string_view, uint64_t, uint64_t>> blocks;  // cited reports: entry, lines
+  static std::string second(const std::string& t) { return t.size() >= 19 ? t.substr(0, 19) : std::string(); }
+  bool covers(const ErrorLine& l) const {
+    if (is_error_code(l.code)) {
+      if (codes.count({l.code, -1}) || (l.pid && codes.count({l.code, *l.pid}))) return true;
+      if (!l.pid && std::any_of(codes.begin(), codes.end(), [&](const auto& c) { return c.first == l.code; }))
+        return true;
+    }
+    for (const auto& [entry, first, last] : blocks)  // a detail line of a cited report
+      if (l.evidence && l.evidence->entry == entry && l.evidence->line >= first && l.evidence->line <= last)
+        return true;
+    std::string sec = second(l.first);
+    return l.pid && !sec.empty() && seconds.count({*l.pid, sec});
+  }
+  // A numeric code or an EXnnnn report code: not a signature id, not an exception type.
+  static bool is_error_code(const std::string& c) {
+    if (c.empty()) return false;
+    if (std::all_of(c.begin(), c.end(), [](char ch) { return is_digit(ch); })) return c.size() >= 5;
+    return c.size() == 6 && c[0] == 'E' && std::all_of(c.begin() + 2, c.end(), [](char ch) { return is_digit(ch); });
+  }
+};
+
+SameFailure same_failure(const std::vector<ErrorLine>& lines, const std::set<LineKey>& explained) {
+  SameFailure s;
+  auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
+  for (const auto& l : lines) {
+    if (!(cited(l.evidence) || cited(l.also) || cited_inside(l, explained))) continue;
+    if (SameFailure::is_error_code(l.code)) s.codes.insert({l.code, l.pid.value_or(-1)});
+    if (const ErrorReportBlock* r = l.report) {
+      uint64_t first = r->evidence.line;
+      s.blocks.emplace_back(r->evidence.entry, first, first + 2 + r->details.size() + r->frames.size() + r->lines_omitted);
+    }
+    if (std::string sec = SameFailure::second(l.first); l.pid && !sec.empty()) s.seconds.insert({*l.pid, sec});
+  }
+  return s;
+}
+
 }  // namespace
 
 std::string message_template(std::string_view text) {
@@ -320,6 +365,7 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
   for (const auto& b : evidence.bundles) {
     std::vector<ErrorLine> lines = Collector(b, kb).run();
     if (lines.empty()) continue;
+    const SameFailure same = same_failure(lines, explained);
     std::map<std::tuple<std::string, std::string, std::string, std::string>, Group> groups;
     uint64_t over_lines = 0, over_rows = 0;
     for (const auto& l : lines) {
@@ -348,8 +394,8 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
       if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
       keep_ids(g.pids, l.pid), keep_ids(g.devices, l.device), keep_ids(g.ranks, l.rank);
       auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
-      if (cited(l.evidence) || cited(l.also) || cited_inside(l, explained))
-        g.explained = true;  // a repeat of a cited line
+      if (cited(l.evidence) || cited(l.also) || cited_inside(l, explained) || same.covers(l))
+        g.explained = true;  // a repeat of a cited line, or the same failure in another layer
     }
     std::vector<const Group*> open;
     uint64_t total = 0;
