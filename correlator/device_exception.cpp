@@ -14,6 +14,7 @@
 #include <set>
 #include <tuple>
 
+#include "knowledge/failure_classes.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -132,17 +133,33 @@ struct Group {
   int64_t pid = 0;
   std::vector<std::string> codes;
   std::vector<EvidenceRef> evidence;
+  std::vector<EvidenceRef> explains;  // the group's lines beyond the cited ones
   std::optional<int64_t> device;
   std::string first_time, last_time;
   std::string first_utc;  // ISO UTC of the earliest line with a known time ("" = unknown)
   size_t count = 0;
+  bool job_output = false;  // a line of the group came from job output
 };
+
+// The process a torch_npu error belongs to: the stream's `(name pid=N)` tag, else the
+// `[PID: n]` of the CANN error report or ERR line its traceback carried.
+int64_t job_pid(const PythonFacts& py, const TorchNpuError& t) {
+  if (t.stream < py.streams.size() && py.streams[t.stream].pid) return *py.streams[t.stream].pid;
+  if (!t.traceback || *t.traceback >= py.tracebacks.size()) return 0;
+  const PythonTraceback& tb = py.tracebacks[*t.traceback];
+  if (tb.error_report && *tb.error_report < py.error_reports.size() && py.error_reports[*tb.error_report].pid)
+    return *py.error_reports[*tb.error_report].pid;
+  if (tb.err_line && *tb.err_line < py.err_lines.size() && py.err_lines[*tb.err_line].pid)
+    return py.err_lines[*tb.err_line].pid;
+  return tb.anchor.pid.value_or(0);
+}
 
 void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& t,
             std::optional<int64_t> device) {
   if (!code.empty() && std::find(g.codes.begin(), g.codes.end(), code) == g.codes.end())
     g.codes.push_back(std::move(code));
   if (g.evidence.size() < 8) g.evidence.push_back(ev);
+  else g.explains.push_back(EvidenceRef{ev.entry, ev.line, 0, {}});
   if (g.count++ == 0) g.first_time = time_text(t);
   if (t.time.known() && (g.first_utc.empty() || format_utc(t.time.utc_us) < g.first_utc))
     g.first_utc = format_utc(t.time.utc_us);
@@ -192,7 +209,8 @@ std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>
   return s;
 }
 
-void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClasses& classes,
+               std::vector<Finding>& out) {
   std::map<std::pair<std::string_view, int64_t>, Group> groups;
   const std::set<LineKey> export_lines = device_export_lines(b);
   auto reported_elsewhere = [&](const EvidenceRef& ev) {
@@ -212,6 +230,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
     int64_t pid = h.pid.value_or(0);
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
+    if (h.source == "job") g.job_output = true;
     add_to(g, capture(h, "event_id"), h.evidence, h.time, std::nullopt);
   }
   // torch_npu's own error messages (tracebacks, warnings) name the same codes.
@@ -220,15 +239,20 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
     std::string code = std::to_string(*t.error_code);
     auto k = kind_of_code(code);
     if (k.empty()) continue;
-    int64_t pid = t.stream < b.python.streams.size() ? b.python.streams[t.stream].pid.value_or(0) : 0;
+    int64_t pid = job_pid(b.python, t);
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
+    g.job_output = true;
     add_to(g, code, t.evidence, LocalTime{}, std::nullopt);
   }
   // Kernel names and error strings of the same process (knowledge signatures).
   std::map<int64_t, std::pair<std::string, std::string>> detail;  // pid -> kernel, errorStr
+  std::map<int64_t, std::vector<EvidenceRef>> detail_lines;  // pid -> those lines (explained)
   for (const auto& h : b.logs.signature_hits) {
     if (!h.pid) continue;
+    if (h.id == "device-exception/fault-kernel" || h.id == "device-exception/error-str" ||
+        h.id == "driver/return-code")
+      detail_lines[*h.pid].push_back(EvidenceRef{h.evidence.entry, h.evidence.line, 0, {}});
     if (h.id == "device-exception/fault-kernel" && detail[*h.pid].first.empty())
       detail[*h.pid].first = capture(h, "kernel_name");
     if (h.id == "device-exception/error-str" && detail[*h.pid].second.empty())
@@ -241,7 +265,9 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
     f.host = b.host;
     f.severity = k.severity;
     f.confidence = g.codes.size() + (g.count > 1 ? 1 : 0) >= 2 ? Confidence::high : Confidence::medium;
-    std::string who = g.pid ? fmt::format("process {}", g.pid) : "the device/kernel logs";
+    std::string who = g.pid          ? fmt::format("process {}", g.pid)
+                      : g.job_output ? "the job output (no pid printed)"
+                                     : "the device/kernel logs";
     f.title = fmt::format("{} ({})", k.title, who);
     std::string meanings;
     for (const auto& c : g.codes)
@@ -256,13 +282,19 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
       meanings += fmt::format(" Driver HAL{} returned drvRetCode {}.{}",
                               dd->calls.empty() ? "" : fmt::format(" calls {}", fmt::join(dd->calls, ", ")),
                               fmt::join(dd->codes, ", "), drv_meanings(kb, dd->codes));
-    f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}", g.count, who,
+    // What the device's own text points at (knowledge/failure-classes.tsv): an operator's
+    // addressing or instructions, or the device. Unknown when errorStr says neither.
+    const FailureClassInfo* side = error_str.empty() ? nullptr : classes.of_text(error_str);
+    if (side && side->klass != "operator-fault" && side->klass != "device-fault") side = nullptr;
+    std::string points_at = !side ? "" : side->klass == "operator-fault" ? "operator" : "device";
+    f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}{}", g.count, who,
                              g.first_time, g.last_time,
                              g.device ? fmt::format(" (device {})", *g.device) : "",
                              g.codes.empty() ? "none (message only)" : fmt::format("{}", fmt::join(g.codes, ", ")),
                              meanings,
                              kernel.empty() ? "" : fmt::format(" Fault kernel: {}.", kernel),
-                             error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str));
+                             error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str),
+                             side ? fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning) : "");
     f.supports = "The device reported this fault itself: it is a probable execution point of the "
                  "failure, unlike the Python line where the error surfaced.";
     f.does_not_prove = std::string(k.does_not_prove);
@@ -272,16 +304,20 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Findin
       if (const auto* info = kb.find_code(c); info && !info->next_check.empty())
         f.next_checks.push_back(fmt::format("{}: {}", c, info->next_check));
     f.evidence = g.evidence;
+    f.explains = g.explains;
+    if (auto it = detail_lines.find(g.pid); it != detail_lines.end() && g.pid)
+      f.explains.insert(f.explains.end(), it->second.begin(), it->second.end());
     if (dd) f.evidence.insert(f.evidence.end(), dd->evidence.begin(), dd->evidence.end());
     if (dd) f.value("drv_ret_codes", fmt::format("{}", fmt::join(dd->codes, ",")))
                 .value("drv_calls", fmt::format("{}", fmt::join(dd->calls, ",")));
     f.value("kind", std::string(k.id))
-        .value("pid", std::to_string(g.pid))
+        .value("pid", g.pid ? std::to_string(g.pid) : "unknown")
         .value("codes", fmt::format("{}", fmt::join(g.codes, ",")))
         .value("count", std::to_string(g.count))
         .value("device", g.device ? std::to_string(*g.device) : "")
         .value("kernel_name", kernel)
         .value("error_str", error_str)
+        .value("points_at", points_at)
         .value("first_utc", g.first_utc);
     out.push_back(std::move(f));
   }
@@ -430,7 +466,7 @@ void analyze_device_exception(const EvidenceSet& evidence, const AnalyzeOptions&
                               std::vector<Finding>& out) {
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   for (const auto& b : evidence.bundles) {
-    from_logs(b, kb, out);
+    from_logs(b, kb, failure_classes_for(options.knowledge_dir), out);
     from_device_events(b, kb, out);
     from_health(b, out);
   }

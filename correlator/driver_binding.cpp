@@ -130,6 +130,7 @@ void load_failures(const HostGroup& group, std::vector<Finding>& out) {
                    "journalctl -k -b | grep -E 'Unknown symbol|disagrees about version|version magic|module verification failed|Key was rejected'"};
   for (auto* e : events)
     if (f.evidence.size() < 10) f.evidence.push_back(e->evidence);
+    else f.explains.push_back(EvidenceRef{e->evidence.entry, e->evidence.line, 0, {}});
   f.value("lines", std::to_string(events.size()))
       .value("modules", fmt::format("{}", fmt::join(modules, ",")))
       .value("boots", std::to_string(boots.size()))

@@ -12,12 +12,34 @@
 namespace triage {
 namespace {
 
+// Whether the process sees the host's mounts: its mountinfo and the host's have the same
+// root mount (root, source, type) and the same number of mounts. Unknown (false) without both.
+bool shares_host_mounts(const LibraryFacts& lf, int64_t pid) {
+  auto it = lf.by_pid.find(pid);
+  if (it == lf.by_pid.end() || !it->second.mounts.present || !lf.host_mounts.present) return false;
+  const auto& mine = it->second.mounts.entries;
+  const auto& host = lf.host_mounts.entries;
+  if (mine.size() != host.size()) return false;
+  auto root = [](const std::vector<MountEntry>& v) -> const MountEntry* {
+    for (const auto& m : v)
+      if (m.mount_point == "/") return &m;
+    return nullptr;
+  };
+  const MountEntry *a = root(mine), *b = root(host);
+  return a && b && a->root == b->root && a->source == b->source && a->fstype == b->fstype;
+}
+
+// The process's own row of paths.tsv; else the host's row when the process shares the host's
+// mounts (the collector checks each path once, from the host, for such processes).
 const PathCheck* check_for(const LibraryFacts& lf, std::string_view path, int64_t pid) {
   std::string seen = "pid:" + std::to_string(pid);
   std::string_view p = path;
   while (p.size() > 1 && p.back() == '/') p.remove_suffix(1);
   for (const auto& c : lf.paths)
     if (c.seen_from == seen && c.path == p) return &c;
+  if (!shares_host_mounts(lf, pid)) return nullptr;
+  for (const auto& c : lf.paths)
+    if (c.seen_from == "host" && c.path == p) return &c;
   return nullptr;
 }
 

@@ -157,6 +157,7 @@ void log_rows(Rows& rows, const LogFacts& logs) {
   }
   for (const auto& h : logs.signature_hits) {
     rows.add("pid", h.pid, h.evidence);
+    rows.time(h.time.time.original, h.evidence);
     for (const auto& [name, value] : h.captures)
       if (sv key = key_for_capture(name); !key.empty()) rows.add(key, value, h.evidence);
   }

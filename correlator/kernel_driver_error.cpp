@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <array>
 #include <map>
 
@@ -53,12 +54,21 @@ std::string when(const KernelEvent& e) {
   return "unknown time";
 }
 
+// The device a severe line names in its (k=v) tail: `device=1`, `dev_id=0`, `devid=3`.
+std::string device_of(const KernelEvent& e) {
+  if (!e.ascend) return {};
+  for (const auto& [k, v] : e.ascend->values)
+    if (k == "device" || k == "dev_id" || k == "devid" || k == "device_id" || k == "dev") return v;
+  return {};
+}
+
 struct Group {
   std::string module, function;
   size_t count = 0;
   std::string first, last;
   EvidenceRef first_evidence, last_evidence;
   bool severe = false;
+  std::vector<EvidenceRef> lines;  // every line of the group: the finding explains them
 };
 
 }  // namespace
@@ -67,6 +77,7 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
                                  std::vector<Finding>& out) {
   for (const auto& b : evidence.bundles) {
     std::map<std::pair<std::string, std::string>, Group> groups;
+    std::vector<std::string> devices;  // named by severe lines, in order of first appearance
     size_t lines = 0;
     for (const auto& e : b.logs.kernel_events) {
       if (!is_error(e)) continue;
@@ -81,7 +92,11 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
       }
       g.last = when(e);
       g.last_evidence = e.evidence;
+      g.lines.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}});
       g.severe = g.severe || is_severe(e);
+      if (std::string d = device_of(e); !d.empty() && is_severe(e) &&
+                                        std::find(devices.begin(), devices.end(), d) == devices.end())
+        devices.push_back(d);
     }
     if (groups.empty()) continue;
     Finding f;
@@ -95,6 +110,7 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
       observed += fmt::format("{}[{}] {}: {} line(s), first {}, last {}", observed.empty() ? "" : "; ",
                               g.module, g.function.empty() ? "-" : g.function, g.count, g.first, g.last);
       f.evidence.push_back(g.first_evidence);
+      f.explains.insert(f.explains.end(), g.lines.begin(), g.lines.end());
       if (g.count > 1 && f.evidence.size() < 40) f.evidence.push_back(g.last_evidence);
       f.value(fmt::format("group.{}", n++), fmt::format("{}/{} count={} first={} last={}", g.module,
                                                          g.function, g.count, g.first, g.last));
@@ -104,6 +120,9 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
     f.title = fmt::format("Ascend driver errors in the kernel log: {} line(s) in {} group(s)", lines,
                           groups.size());
     f.observed = observed + ".";
+    std::string device_list;
+    for (const auto& d : devices) device_list += (device_list.empty() ? "" : ", ") + d;
+    if (!devices.empty()) f.observed += fmt::format(" Device(s) the driver lost or found abnormal: {}.", device_list);
     f.supports = severe ? "The driver lost contact with a device (device abnormal / HDC / heartbeat): "
                           "work queued on it cannot complete."
                         : "The driver reported errors while processes used the devices; they may "
@@ -114,7 +133,14 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
     f.next_checks = {"journalctl -k -b -o short-precise | grep -F '[ascend]'",
                      "npu-smi info -t health -i <npu> -c <chip>",
                      "Match the <comm:pid> of each line with the processes of the job"};
+    // The driver's device id is a physical id; `npu-smi info -m` maps it to the NPU id.
+    for (const auto& d : devices)
+      if (f.next_checks.size() < 8)
+        f.next_checks.push_back(fmt::format("npu-smi info -m; npu-smi info -t health -i <npu of device {}>  "
+                                            "# its health and alarm codes; msnpureport -f for its event log",
+                                            d));
     f.value("lines", std::to_string(lines)).value("groups", std::to_string(groups.size()));
+    if (!devices.empty()) f.value("devices", device_list);
     out.push_back(std::move(f));
   }
 }

@@ -166,6 +166,16 @@ Finding make_finding(const HostGroup& group, const BundleFacts& b, const PythonT
           if (!dup) plog_codes.push_back(&e);
         }
   for (const auto* e : plog_codes) f.evidence.push_back(e->evidence);
+  // Accounted for without citing: the same code in the process's plog beyond the three cited,
+  // and the torch_npu error messages of every exception of this chain (one error surfacing).
+  if (chain_pid)
+    for (const auto* bb : group.bundles)
+      for (const auto& e : bb->logs.error_codes)
+        if (e.origin.pid == *chain_pid && !code.empty() && e.code == code)
+          f.explains.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}});
+  for (const auto& te : py.torch_errors)
+    if (te.traceback && *te.traceback < py.tracebacks.size() && py.tracebacks[*te.traceback].chain == t.chain)
+      f.explains.push_back(EvidenceRef{te.evidence.entry, te.evidence.line, 0, {}});
   if (t.err_line) f.evidence.push_back(py.err_lines[*t.err_line].evidence);
   if (t.error_report) {
     const auto& r = py.error_reports[*t.error_report];

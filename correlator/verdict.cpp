@@ -86,9 +86,20 @@ struct Work {
   Hypothesis h;
   size_t order = 0;  // host order * hypotheses + file order: the tie break
   std::set<std::string> strong_families;
+  std::set<std::pair<std::string, uint64_t>> strong_lines;  // (entry, line) a strong family cited
   std::vector<std::string> reasons;
   std::vector<std::string> gaps;  // coverage keys a rule found missing
 };
+
+// Two findings read from the same lines (collective/wait-timeout and
+// device-exception/hccl-timeout on one HCCL report) are one piece of evidence, not two
+// independent families: a family counts only when it cites a line no earlier one cited.
+bool new_lines(Work& w, const Finding& f) {
+  bool fresh = f.evidence.empty();
+  for (const auto& e : f.evidence)
+    if (w.strong_lines.insert({e.entry, e.line}).second) fresh = true;
+  return fresh;
+}
 
 void apply_rules(Work& w, const VerdictRules& rules, const std::vector<Finding>& findings,
                  const std::set<std::string>& coverage) {
@@ -112,7 +123,7 @@ void apply_rules(Work& w, const VerdictRules& rules, const std::vector<Finding>&
         if (!time_condition(rule, f, findings)) continue;
         if (hits++ < kMaxLinksPerRule && !linked(links, i)) links.push_back({f.id, i, rule.why});
         if (rule.effect == RuleEffect::supports && rule.weight >= rules.strong_weight &&
-            f.confidence >= Confidence::medium)
+            f.confidence >= Confidence::medium && new_lines(w, f))
           w.strong_families.insert(family(f.id));
       }
       if (hits == 0) continue;

@@ -88,6 +88,11 @@ constexpr std::array kLayout = {
     Rule{"ascend/npu-smi-usages-*-*.*.txt", K::npu_smi_usages},
     Rule{"ascend/hccn.conf", K::hccn_conf},
     Rule{"ascend/hccn-link-*.txt", K::hccn_link},
+    Rule{"ascend/hccn-net_health-*.txt", K::hccn_net_health},
+    Rule{"ascend/hccn-ip-*.txt", K::hccn_ip},
+    Rule{"ascend/hccn-optical-*.txt", K::hccn_optical},
+    Rule{"ascend/hccn-link_stat-*.txt", K::hccn_link_stat},
+    Rule{"ascend/hccn-stat-*.txt", K::hccn_stat},
     Rule{"ascend/device-logs/**", K::device_log_export},
     // processes/<pid>/
     Rule{"processes/*/cmdline", K::proc_cmdline},
@@ -107,6 +112,8 @@ constexpr std::array kLayout = {
     Rule{"processes/*/threads.*.txt", K::thread_sample},
     Rule{"processes/*/pip-list.json", K::pip_list_json},
     Rule{"processes/*/pip-show.txt", K::pip_show},
+    Rule{"processes/*/rank-table.json", K::rank_table_json},
+    Rule{"processes/*/py-spy-dump.txt", K::py_spy_dump},
     // python/, mounts/
     Rule{"python/packages.tsv", K::packages_tsv},
     Rule{"python/pip-list.json", K::pip_list_json},

@@ -127,7 +127,15 @@ std::optional<SourceKind> kind_from_exec(const std::vector<std::string>& full) {
     if (has(argv, "info")) return K::npu_smi_info;
     return std::nullopt;
   }
-  if (prog == "hccn_tool") return K::hccn_link;
+  if (prog == "hccn_tool") {
+    if (has(argv, "-net_health")) return K::hccn_net_health;
+    if (has(argv, "-ip")) return K::hccn_ip;
+    if (has(argv, "-optical")) return K::hccn_optical;
+    if (has(argv, "-link_stat")) return K::hccn_link_stat;
+    if (has(argv, "-stat")) return K::hccn_stat;
+    return K::hccn_link;
+  }
+  if (prog == "py-spy") return K::py_spy_dump;
   if (prog == "lspci") return K::lspci;
   if (prog == "mokutil") return K::secure_boot;
   if (prog == "lsinitramfs" || prog == "lsinitrd") return K::initramfs_list;

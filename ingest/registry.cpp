@@ -1,5 +1,6 @@
 #include "ingest/registry.h"
 
+#include "parsers/collector/job_file_parsers.h"
 #include "parsers/collector/manifest_parsers.h"
 #include "parsers/collector/probe_parsers.h"
 #include "parsers/collector/process_parsers.h"
@@ -12,6 +13,7 @@
 #include "parsers/plog/device_export_parser.h"
 #include "parsers/plog/plog_parser.h"
 #include "parsers/plog/seclog_parser.h"
+#include "parsers/tools/hccn_parsers.h"
 #include "parsers/tools/module_parsers.h"
 #include "ingest/mixed_text.h"
 #include "parsers/job/framework_env_parser.h"
@@ -108,7 +110,14 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::ascend_module_names: return nullptr;  // the collector's own input patterns, not evidence
     case SourceKind::logs_index_tsv: return nullptr;  // an index of logs/; the logs themselves are parsed
     case SourceKind::hccn_conf: return nullptr;  // no analysis reads the NPU network configuration yet
-    case SourceKind::hccn_link: return nullptr;  // no analysis reads the NPU link state yet
+    case SourceKind::hccn_link: return parse_hccn_link;
+    case SourceKind::hccn_net_health: return parse_hccn_net_health;
+    case SourceKind::hccn_ip: return parse_hccn_ip;
+    case SourceKind::hccn_optical: return parse_hccn_optical;
+    case SourceKind::hccn_link_stat: return parse_hccn_link_stat;
+    case SourceKind::hccn_stat: return parse_hccn_stat;
+    case SourceKind::rank_table_json: return parse_rank_table_json;
+    case SourceKind::py_spy_dump: return parse_py_spy_dump;
     case SourceKind::proc_status: return nullptr;  // proc_stat already gives state and start time
     case SourceKind::proc_exe: return nullptr;  // no analysis reads the executable link yet
     case SourceKind::proc_root: return nullptr;  // no analysis reads the root link yet

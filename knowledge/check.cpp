@@ -2,6 +2,7 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
+#include "knowledge/failure_classes.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/verdict_rules.h"
@@ -10,6 +11,24 @@
 namespace triage {
 
 namespace {
+
+// A signature must lead somewhere: benign (and then never above info), its own finding, or
+// a finding of the catalogue that cites its lines. A match that leads nowhere is silence.
+void check_outcome(const Signature& s, const std::string& name, KnowledgeCheck& out) {
+  if (s.outcome.empty()) return;  // the loader reported it
+  if (s.outcome == "benign") {
+    if (s.severity != "info")
+      out.problems.push_back(name + ": " + s.id + ": a benign signature must have severity info");
+    return;
+  }
+  if (s.outcome == "own") return;
+  for (const auto& e : finding_catalogue_for(""))
+    if (e.id == s.outcome || (e.id.size() > s.outcome.size() && e.id.starts_with(s.outcome) &&
+                              e.id[s.outcome.size()] == '/'))
+      return;
+  out.problems.push_back(name + ": " + s.id + ": outcome '" + s.outcome +
+                         "' is neither benign, own nor a finding id of findings.tsv");
+}
 
 void check_signatures(std::string_view content, const std::string& name, SampleTextFn sample_text,
                       KnowledgeCheck& out) {
@@ -23,6 +42,7 @@ void check_signatures(std::string_view content, const std::string& name, SampleT
     if (s.explanation.empty()) out.problems.push_back(name + ": " + s.id + ": no explanation");
     if (s.next_steps.empty()) out.problems.push_back(name + ": " + s.id + ": no next_steps");
     if (s.category.empty()) out.problems.push_back(name + ": " + s.id + ": no category");
+    check_outcome(s, name, out);
     if (s.samples_match.empty())
       out.problems.push_back(name + ": " + s.id + ": needs at least one sample that must match");
     if (s.samples_near_miss.empty())
@@ -31,7 +51,8 @@ void check_signatures(std::string_view content, const std::string& name, SampleT
     // Each sample runs through the same path as a log line: the Set prefilter, the module
     // filter, then the signature itself.
     std::vector<Signature> one{s};
-    SignatureMatcher plog(one, kSigPlog), kernel(one, kSigKernel);
+    SignatureMatcher plog(one, kSigPlog), kernel(one, kSigKernel), job(one, kSigJob),
+        npu_smi(one, kSigNpuSmi);
     std::vector<int> scratch, hits;
     auto matches = [&](const std::string& sample) {
       std::string_view module;
@@ -44,6 +65,15 @@ void check_signatures(std::string_view content, const std::string& name, SampleT
       if (s.sources & kSigKernel) {
         kernel.match(text, {}, scratch, hits);
         hit = hit || !hits.empty();
+      }
+      // Job output and npu-smi lines are matched as printed (job: after its wrapper prefix).
+      for (const SignatureMatcher* m : {&job, &npu_smi}) {
+        if (m->empty()) continue;
+        m->match(sample, {}, scratch, hits);
+        if (!hits.empty()) {
+          hit = true;
+          text = sample;
+        }
       }
       return hit && RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *s.re);
     };
@@ -90,6 +120,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_finding_catalogue(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
+  else if (name.ends_with("failure-classes.tsv"))
+    parse_failure_classes(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

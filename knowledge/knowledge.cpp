@@ -104,7 +104,9 @@ bool read_sources(ondemand::value v, Signature& sig, const std::string& where, c
   for (const auto& x : srcs) {
     if (x == "plog") sig.sources |= kSigPlog;
     else if (x == "kernel") sig.sources |= kSigKernel;
-    else fail(where + ": unknown source '" + x + "' (plog, kernel)");
+    else if (x == "job") sig.sources |= kSigJob;
+    else if (x == "npu-smi") sig.sources |= kSigNpuSmi;
+    else fail(where + ": unknown source '" + x + "' (plog, kernel, job, npu-smi)");
   }
   return ok;
 }
@@ -147,6 +149,7 @@ bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
   if (k == "next_steps") return read_string_array(v, sig.next_steps);
   if (k == "modules") return read_string_array(v, sig.modules);
   if (k == "sources") return read_sources(v, sig, where, fail);
+  if (k == "outcome") return str(sig.outcome);
   if (k == "samples") return read_samples(v, sig, where, fail);
   fail(where + ": unknown key '" + std::string(k) + "'");
   return true;
@@ -160,7 +163,9 @@ void finish_signature(Signature sig, std::string where, std::vector<Signature>& 
   if (sig.pattern.empty()) fail(where + ": no pattern");
   if (!kSeverities.count(sig.severity))
     fail(where + ": severity must be info, warning, error or critical");
-  if (sig.sources == 0) fail(where + ": no source");
+  if (sig.sources == 0) fail(where + ": no source (sources: plog, kernel, job, npu-smi)");
+  if (sig.outcome.empty())
+    fail(where + ": no outcome (benign, own, or the id of the finding that cites its lines)");
   if (sig.id.empty() || sig.pattern.empty()) return;
   RE2::Options opts;
   opts.set_log_errors(false);
@@ -371,6 +376,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
+    } else if (fname == "failure-classes.tsv") {
+      // Loaded on its own (knowledge/failure_classes.h).
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {
@@ -379,7 +386,19 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
   }
   kb.plog_matcher = SignatureMatcher(kb.signatures, kSigPlog);
   kb.kernel_matcher = SignatureMatcher(kb.signatures, kSigKernel);
+  kb.job_matcher = SignatureMatcher(kb.signatures, kSigJob);
+  kb.npu_smi_matcher = SignatureMatcher(kb.signatures, kSigNpuSmi);
   return kb;
+}
+
+std::string_view signature_source_name(SignatureSource s) {
+  switch (s) {
+    case kSigPlog: return "plog";
+    case kSigKernel: return "kernel";
+    case kSigJob: return "job";
+    case kSigNpuSmi: return "npu-smi";
+  }
+  return "unknown";
 }
 
 const KnowledgeBase& knowledge_for(const std::string& dir) {

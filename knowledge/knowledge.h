@@ -16,8 +16,11 @@
 
 namespace triage {
 
-// Which parsed text a signature is matched against.
-enum SignatureSource : uint8_t { kSigPlog = 1, kSigKernel = 2 };
+// Which parsed text a signature is matched against: plog and device logs (the message after
+// the plog header), kernel logs of every form incl. the journal (the kernel message), job
+// output (the line after its wrapper prefix), npu-smi output (the line as printed).
+enum SignatureSource : uint8_t { kSigPlog = 1, kSigKernel = 2, kSigJob = 4, kSigNpuSmi = 8 };
+std::string_view signature_source_name(SignatureSource s);
 
 struct Signature {
   std::string id;
@@ -27,7 +30,10 @@ struct Signature {
   std::string title;
   std::string explanation;
   std::vector<std::string> next_steps;
-  uint8_t sources = kSigPlog;       // kSigPlog | kSigKernel
+  uint8_t sources = 0;              // SignatureSource bits; required, never defaulted
+  // Where a match leads (docs/knowledge.md): "benign" (start-up noise, never an error),
+  // "own" (the log-signature finding reports it), or the id of the finding that cites it.
+  std::string outcome;
   std::vector<std::string> modules; // plog modules it applies to (empty = any)
   std::vector<std::string> samples_match;
   std::vector<std::string> samples_near_miss;
@@ -104,7 +110,7 @@ struct KnowledgeBase {
   // versions/*.tsv as text (after overrides), by file name; parsed by correlator/version_tables.
   std::vector<KnowledgeFile> version_files;
   std::vector<std::string> errors;  // "file: message" for anything that did not load
-  SignatureMatcher plog_matcher, kernel_matcher;
+  SignatureMatcher plog_matcher, kernel_matcher, job_matcher, npu_smi_matcher;
 
   const ErrorCodeInfo* find_code(std::string_view code) const;
   const Signature* find_signature(std::string_view id) const;

@@ -20,7 +20,8 @@ using namespace simdjson;
 const std::vector<std::string_view> kHypothesisIds = {
     "host-driver-installation", "cann-wheel-mismatch",      "environment-paths",
     "mount-shadowing",          "stale-process-mappings",   "device-hardware",
-    "collective-communication", "application-code",         "insufficient-evidence"};
+    "collective-communication", "device-access",            "application-code",
+    "insufficient-evidence", "device-memory"};
 
 // Reads a string or an array of strings.
 bool read_strings(ondemand::value v, std::vector<std::string>& out) {

@@ -37,6 +37,14 @@ struct ManifestItem {
   EvidenceRef evidence;
 };
 
+// manifest.json `npu_presence` (docs/bundle-layout.md): whether this host or container shows
+// an NPU at all. A count or flag is nullopt where the manifest wrote null.
+struct NpuPresence {
+  std::string state;  // npu_visible | devices_not_visible | no_npu | unknown (as written)
+  std::optional<int64_t> ascend_modules_loaded, device_nodes, npu_pci_devices, npu_processes;
+  std::optional<bool> driver_installed;
+};
+
 struct ManifestFacts {
   bool has_manifest_json = false;
   bool has_items_jsonl = false;
@@ -52,6 +60,7 @@ struct ManifestFacts {
   std::string sudo_user;
   std::string locale;
   std::optional<bool> in_container;
+  std::optional<NpuPresence> npu_presence;  // nullopt: an older collector (read as unknown)
   std::vector<std::pair<std::string, std::string>> redaction;  // kind -> what the manifest says
   std::vector<ManifestItem> json_items;   // items of manifest.json
   std::vector<ManifestItem> jsonl_items;  // items of manifest.items.jsonl

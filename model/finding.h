@@ -20,6 +20,10 @@ struct Finding {
   std::string does_not_prove;  // the limits: never empty for a finding at warning or above
   std::vector<std::string> next_checks;  // each may hold an exact command
   std::vector<EvidenceRef> evidence;
+  // Lines the finding accounts for beyond the ones it cites (repeats, the rest of a group):
+  // with `evidence` they are the lines it explains (docs/architecture.md, "explained lines").
+  // Only entry and line are read; the excerpt may be empty.
+  std::vector<EvidenceRef> explains;
   // Key values for machine consumers and tests (stream id, frozen head, ...), in order.
   std::vector<std::pair<std::string, std::string>> values;
 

@@ -11,6 +11,7 @@
 #include "model/facts_logs.h"
 #include "model/facts_manifest.h"
 #include "model/facts_modules.h"
+#include "model/facts_network.h"
 #include "model/facts_process.h"
 #include "model/facts_python.h"
 #include "model/facts_system.h"
@@ -31,6 +32,7 @@ struct BundleFacts {
   LibraryFacts libraries;
   DeviceFacts devices;
   PythonFacts python;
+  NetworkFacts network;  // hccn_tool answers, rank tables, py-spy stacks
   EventFacts events;  // installer history (ascend/seclog/), for the timeline
   std::vector<Finding> input_findings;  // input-damaged/..., raised while reading
 };

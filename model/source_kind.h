@@ -24,11 +24,12 @@ enum class SourceKind {
   driver_version_info, firmware_version_info, ascend_install_info, cann_index_tsv,
   cann_install_info, cann_version_cfg, cann_version_info, ascend_paths_tsv, ascend_seclog,
   npu_smi_info, npu_smi_map, npu_smi_health, npu_smi_usages, hccn_conf, hccn_link,
+  hccn_net_health, hccn_ip, hccn_optical, hccn_link_stat, hccn_stat,
   device_log_export,
   // processes/<pid>/
   proc_cmdline, proc_environ, proc_maps, proc_status, proc_stat, proc_mountinfo, proc_cgroup,
   proc_fd_tsv, proc_exe, proc_root, proc_tz_txt, packages_tsv, torch_npu_version_py,
-  thread_sample, pip_list_json, pip_show,
+  thread_sample, pip_list_json, pip_show, rank_table_json, py_spy_dump,
   // mounts/, logs/, extra/, probes/
   mountinfo, plog, device_log, logs_index_tsv, python_log, probe_json, probe_stdout,
   probe_stderr, probe_status, probe_threads,

@@ -50,6 +50,30 @@ bool read_redaction(od::value v, ManifestFacts& m) {
   return true;
 }
 
+bool read_npu_presence(od::value v, ManifestFacts& m) {
+  od::object o;
+  if (v.get_object().get(o)) return false;
+  NpuPresence p;
+  for (auto f : o) {
+    od::field field;
+    std::string_view k;
+    if (std::move(f).get(field) || field.unescaped_key().get(k)) return false;
+    od::value x = field.value();
+    bool is_null = false;
+    if (!x.is_null().get(is_null) && is_null) continue;  // null: not decided by the collector
+    bool ok = true;
+    if (k == "state") ok = read_contract_text(x, p.state);
+    else if (k == "ascend_modules_loaded") ok = read_contract_int(x, p.ascend_modules_loaded);
+    else if (k == "device_nodes") ok = read_contract_int(x, p.device_nodes);
+    else if (k == "npu_pci_devices") ok = read_contract_int(x, p.npu_pci_devices);
+    else if (k == "npu_processes") ok = read_contract_int(x, p.npu_processes);
+    else if (k == "driver_installed") ok = read_contract_bool(x, p.driver_installed);
+    if (!ok) return false;
+  }
+  m.npu_presence = std::move(p);
+  return true;
+}
+
 void read_top_field(std::string_view key, od::value v, ManifestFacts& m) {
   bool ok = true;
   if (key == "format") ok = read_contract_text(v, m.format);
@@ -63,6 +87,7 @@ void read_top_field(std::string_view key, od::value v, ManifestFacts& m) {
   else if (key == "locale") ok = read_contract_text(v, m.locale);
   else if (key == "in_container") ok = read_contract_bool(v, m.in_container);
   else if (key == "redaction") ok = read_redaction(v, m);
+  else if (key == "npu_presence") ok = read_npu_presence(v, m);
   else if (key == "args" || key == "groups") {
     std::vector<std::string>& out = key == "args" ? m.args : m.groups;
     od::json_type t;

@@ -65,6 +65,7 @@ void PythonLogParser::line(const Line& l) {
   expire(s);
   bool touched_tb = false;
   LineClass c = classify(s, p.body, touched_tb);
+  signatures_.offer(p.body, entry_, l.number, l.offset, l.text, p.pid, ctx_.facts.logs);
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
   // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
   bool shape = c == LineClass::parsed;

@@ -10,6 +10,7 @@
 
 #include "bundle/line_reader.h"
 #include "parsers/common/parser.h"
+#include "parsers/common/signature_hits.h"
 #include "parsers/job/python_lines.h"
 #include "parsers/plog/plog_parser.h"
 
@@ -88,7 +89,8 @@ class PythonLogParser {
       : ctx_(ctx),
         py_(ctx.facts.python),
         entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
-        tb_base_(ctx.facts.python.tracebacks.size()) {}
+        tb_base_(ctx.facts.python.tracebacks.size()),
+        signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob) {}
 
   void line(const Line& l);
   void finish();
@@ -158,6 +160,7 @@ class PythonLogParser {
   size_t n_tracebacks_ = 0, n_torch_ = 0, n_err_ = 0, n_reports_ = 0, n_warnings_ = 0, n_job_ = 0;
   size_t kept_bytes_ = 0;
   std::string tool_error_;
+  SignatureHitter signatures_;  // knowledge signatures whose sources name "job"
   std::string key_buf_, ansi_scratch_;  // reused from line to line
   ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
   std::unique_ptr<ParseContext> plog_ctx_;

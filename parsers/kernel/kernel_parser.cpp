@@ -43,6 +43,15 @@ KernelEventSink::KernelEventSink(ParseContext& ctx, KernelLogForm form,
   hits_.reserve(64);
 }
 
+// Journal PRIORITY 0..3, or a syslog `facility.level` of err, crit, alert or emerg.
+static bool is_error_priority(std::string_view p) {
+  if (p.size() == 1) return p[0] >= '0' && p[0] <= '3';
+  size_t dot = p.rfind('.');
+  if (dot == std::string_view::npos) return false;
+  std::string_view level = p.substr(dot + 1);
+  return level == "err" || level == "error" || level == "crit" || level == "alert" || level == "emerg";
+}
+
 void KernelEventSink::note_boot(std::string_view boot_id) {
   if (boot_id.empty()) return;
   if (!summary_.boot_ids.empty() && summary_.boot_ids.back() == boot_id) return;
@@ -60,14 +69,16 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
   bool module = !is_ascend && may_be_module_failure(msg);
   // One DFA pass without allocating; which signatures matched is asked for kept lines only.
   bool any_signature = knowledge_.kernel_matcher.any(msg);
-  if (!is_ascend && !fault && !module && !any_signature) return false;
+  // An err..emerg line is an error line of its own: kept so it is explained or reported.
+  bool error_priority = is_error_priority(priority);
+  if (!is_ascend && !fault && !module && !any_signature && !error_priority) return false;
   hits_.clear();
   if (any_signature) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
 
   KernelEvent ev;
   ModuleLoadFailure failure;
   if (module && parse_module_failure(msg, failure)) ev.module_failure = std::move(failure);
-  else if (!is_ascend && !fault && hits_.empty()) return false;
+  else if (!is_ascend && !fault && hits_.empty() && !error_priority) return false;
   ev.form = form_;
   ev.boot_id = boot_id.size() == 32 ? dashed_boot_id(boot_id) : std::string(boot_id);
   if (time.utc_us) {

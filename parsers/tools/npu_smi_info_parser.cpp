@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parsers/tools/npu_smi_parsers.h"
+#include "parsers/common/signature_hits.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
@@ -71,8 +72,11 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
   std::vector<sv> cells, tokens;
   bool in_processes = false;
   std::optional<NpuChipRow> pending;  // first row of a chip, waiting for its second row
+  SignatureHitter signatures(knowledge_for(ctx.options.knowledge_dir), kSigNpuSmi);
   for_each_line(text, [&](const TextLine& line) {
     sv t = trim(line.text);
+    signatures.offer(t, entry_name(ctx), line.number, line.offset, line.text, std::nullopt,
+                     ctx.facts.logs);
     if (t.empty() || is_separator(t)) {
       ++ctx.stats.parsed;
       return;

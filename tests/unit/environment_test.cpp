@@ -47,6 +47,23 @@ TEST_CASE("environment: the host's view or an unchecked path is not the process'
   CHECK(run(std::move(b), analyze_environment).empty());
 }
 
+TEST_CASE("environment: the host's row counts for a process that shares the host's mounts") {
+  BundleFacts b = job("2.9.0", "2.9.0.post6", "9.1.0");
+  set_env(b, 100, "ASCEND_OPP_PATH", "/usr/local/Ascend/ascend-toolkit/latest/opp");
+  path(b, "/usr/local/Ascend/ascend-toolkit/latest/opp", false, "host");
+  b.libraries.host_mounts.present = true;
+  b.libraries.host_mounts.entries = {mount("/", "/"), mount("/", "/boot", "/dev/sda2")};
+  auto& mine = b.libraries.by_pid[100].mounts;
+  mine = b.libraries.host_mounts;  // the same namespace
+  REQUIRE(with_id(run(b, analyze_environment), "environment/missing-path").size() == 1);
+  // Perturbation: the process's root is another file system (a container): the host's row says nothing.
+  b.libraries.by_pid[100].mounts.entries[0] = mount("/", "/", "overlay");
+  CHECK(with_id(run(b, analyze_environment), "environment/missing-path").empty());
+  // Without the process's mountinfo the namespace is unknown: nothing either.
+  b.libraries.by_pid[100].mounts.present = false;
+  CHECK(with_id(run(b, analyze_environment), "environment/missing-path").empty());
+}
+
 TEST_CASE("mount-shadowing: a mount over the toolkit, not over the driver") {
   CHECK(is_cann_mount_point("/usr/local/Ascend/cann"));
   CHECK(is_cann_mount_point("/usr/local/Ascend/ascend-toolkit/latest"));

@@ -27,11 +27,12 @@ std::string read_all(const fs::path& p) {
 }
 
 // Finding ids as the analyses write them: `x.id = "..."`, input findings' `base("...")`,
-// and device-exception's kinds (`Kind{"..."` becomes "device-exception/<kind>").
+// device-exception's kinds (`Kind{"..."` becomes "device-exception/<kind>") and tables of
+// classes with full ids (`Class{"collective/..."`).
 std::set<std::string> ids_in_sources() {
   fs::path root = fs::path(TEST_DATA_DIR).parent_path();
   RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\bbase\("([a-z][a-z0-9/.-]*)")re"),
-      kind(R"re(\bKind\{"([a-z][a-z0-9-]*)")re");
+      kind(R"re(\bKind\{"([a-z][a-z0-9-]*)")re"), table(R"re(\bClass\{"([a-z][a-z0-9/.-]*/[a-z0-9.-]+)")re");
   std::set<std::string> ids;
   for (const char* dir : {"correlator", "bundle", "ingest", "parsers"})
     for (const auto& e : fs::recursive_directory_iterator(root / dir)) {
@@ -43,6 +44,8 @@ std::set<std::string> ids_in_sources() {
       while (RE2::FindAndConsume(&in, assign, &id)) ids.insert(id);
       in = text;
       while (RE2::FindAndConsume(&in, base, &id)) ids.insert(id);
+      in = text;  // a table of classes names full ids (collective.cpp)
+      while (RE2::FindAndConsume(&in, table, &id)) ids.insert(id);
       if (name == "device_exception.cpp") {
         in = text;
         while (RE2::FindAndConsume(&in, kind, &id)) ids.insert("device-exception/" + id);

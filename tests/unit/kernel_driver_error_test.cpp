@@ -82,3 +82,27 @@ TEST_CASE("kernel-driver-error: an [ERROR] tag alone makes a warning", "[kernel_
   REQUIRE(out.size() == 1);
   CHECK(out[0].severity == Severity::warning);
 }
+
+TEST_CASE("kernel-driver-error: a heartbeat loss names its device and the device's check", "[kernel_driver]") {
+  // mind-cluster-faultdiag-testdata-messages-heartbeat-lost (drv_soft_fault heart_beat_judge)
+  BundleFacts b;
+  KernelEvent e = printk("drv_soft_fault", "heart_beat_judge", "Heartbeat lost!", 1197.584409, true);
+  e.ascend->values = {{"device", "1"}, {"old_count", "1104"}, {"new_count", "1104"}, {"lost_count", "4"}};
+  b.logs.kernel_events.push_back(e);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].severity == Severity::error);
+  CHECK(*out[0].find_value("devices") == "1");
+  CHECK(out[0].observed.find("Device(s) the driver lost or found abnormal: 1.") != std::string::npos);
+  bool named = false;
+  for (const auto& c : out[0].next_checks) named = named || c.find("<npu of device 1>") != std::string::npos;
+  CHECK(named);
+  // Near miss: a non-severe error line with a device value names no device.
+  BundleFacts quiet;
+  KernelEvent q = printk("devmm", "devmm_pin_user_pages_fast", "Get_user_pages_fast fail.", 470.0, true);
+  q.ascend->values = {{"device", "2"}};
+  quiet.logs.kernel_events.push_back(q);
+  auto none = run(quiet);
+  REQUIRE(none.size() == 1);
+  CHECK(none[0].find_value("devices") == nullptr);
+}

@@ -41,7 +41,7 @@ const char* kGood = R"J({
   "format": "ascend-triage-signatures",
   "signatures": [{
     "id": "test/one", "sources": ["plog"], "severity": "error", "category": "test",
-    "title": "t", "explanation": "e", "next_steps": ["n"],
+    "outcome": "own", "title": "t", "explanation": "e", "next_steps": ["n"],
     "pattern": "boom (?P<n>\\d+)",
     "samples": {"match": ["[ERROR] RUNTIME(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 F:boom 7"],
                 "near_miss": ["[ERROR] RUNTIME(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 F:boom x"]}
@@ -134,6 +134,10 @@ TEST_CASE("knowledge check catches broken signature files", "[knowledge]") {
   CHECK_FALSE(problems(replace("\"near_miss\"", "\"near_misses\"")).empty());  // unknown key
   CHECK_FALSE(problems(replace("\"error\"", "\"fatal\"")).empty());     // bad severity
   CHECK_FALSE(problems(replace("\"plog\"", "\"journal\"")).empty());    // bad source
+  CHECK_FALSE(problems(replace("\"outcome\": \"own\", ", "")).empty());  // leads nowhere
+  CHECK_FALSE(problems(replace("\"own\"", "\"benign\"")).empty());      // benign above info
+  CHECK_FALSE(problems(replace("\"own\"", "\"no-such-finding\"")).empty());
+  CHECK(problems(replace("\"own\"", "\"device-exception\"")).empty());  // a finding family
   CHECK_FALSE(problems("{").empty());
   CHECK_FALSE(problems(R"({"format": "x", "signatures": []})").empty());
   // duplicate ids

@@ -1,0 +1,442 @@
+#include "correlator/unexplained_errors.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <tuple>
+
+#include "correlator/report_facts.h"
+#include "knowledge/knowledge.h"
+
+namespace triage {
+namespace {
+
+constexpr size_t kMaxGroups = 256;     // groups kept per bundle; lines beyond are counted
+constexpr size_t kTopGroups = 5;       // groups named in the finding's observed text
+constexpr size_t kMaxTemplate = 160;   // bytes of masked message in a group key
+constexpr size_t kMaxIds = 16;         // pids / devices / ranks listed per group
+
+using LineKey = std::pair<std::string_view, uint64_t>;  // entry, line
+
+// One error line (or collapsed row of identical lines) before grouping.
+struct ErrorLine {
+  std::string_view source;  // plog, kernel, job, npu-smi
+  std::string module, code, message;
+  const EvidenceRef* evidence = nullptr;
+  const EvidenceRef* also = nullptr;  // a second line of the same fact (report header)
+  uint64_t count = 1;
+  std::string first, last;  // time text; "" = unknown
+  std::optional<int64_t> pid, device, rank;
+  const ErrorReportBlock* report = nullptr;  // job output: the whole CANN error report
+};
+
+struct Group {
+  std::string source, module, code, templ;
+  uint64_t count = 0;
+  std::string first, last;
+  std::set<int64_t> pids, devices, ranks;
+  EvidenceRef evidence;
+  ReportFacts facts;  // ids, timeouts, names the group's first line (or report) carries
+  bool explained = false;
+};
+
+std::string time_text(const LocalTime& t) {
+  if (t.time.known()) return format_utc(t.time.utc_us);
+  if (!t.valid) return {};
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} (local)", t.civil.year, t.civil.month,
+                     t.civil.day, t.civil.hour, t.civil.minute, t.civil.second);
+}
+std::string time_text(const Timestamp& t) { return t.known() ? format_utc(t.utc_us) : std::string(); }
+std::string time_text(const CivilTime& c) {
+  if (!c.valid()) return {};
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} (local)", c.year, c.month, c.day, c.hour,
+                     c.minute, c.second);
+}
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+
+// A plog excerpt `[ERROR] MODULE(pid,proc):time [file:line]tid func:message`: module, message.
+void split_plog(std::string_view line, std::string& module, std::string& message) {
+  size_t lvl = line.find("] ");
+  size_t open = lvl == std::string_view::npos ? lvl : line.find('(', lvl);
+  size_t close = open == std::string_view::npos ? open : line.find("):", open);
+  if (close == std::string_view::npos) {
+    message = std::string(line);
+    return;
+  }
+  module = std::string(line.substr(lvl + 2, open - lvl - 2));
+  size_t loc = line.find(']', close);
+  size_t i = loc == std::string_view::npos ? close + 2 : loc + 1;
+  while (i < line.size() && is_digit(line[i])) ++i;  // the thread id after [file:line]
+  while (i < line.size() && line[i] == ' ') ++i;
+  message = std::string(line.substr(std::min(i, line.size())));
+}
+
+bool is_plog_error(std::string_view excerpt) {
+  size_t at = excerpt.find("[ERROR]");
+  return at != std::string_view::npos && at < 64;
+}
+
+bool kernel_error(const KernelEvent& e) {
+  // Taint notices (out-of-tree, unsigned "- tainting kernel") are printed on every load of
+  // the Ascend modules on a kernel that does not enforce signatures: the module loads.
+  if (e.module_failure)
+    return e.module_failure->problem != ModuleLoadProblem::out_of_tree_taint &&
+           e.module_failure->problem != ModuleLoadProblem::verification_failed;
+  if (e.fault_manager) return true;
+  if (e.priority.size() == 1 && e.priority[0] >= '0' && e.priority[0] <= '3') return true;
+  return e.ascend && e.ascend->error_tag;
+}
+
+class Collector {
+ public:
+  Collector(const BundleFacts& b, const KnowledgeBase& kb) : b_(b), kb_(kb) {}
+
+  std::vector<ErrorLine> run() {
+    for (const auto& e : b_.logs.kernel_events) kernel_lines_[{e.evidence.entry, e.evidence.line}] = &e;
+    benign_lines();
+    error_codes();
+    signature_hits();
+    plog_rows();
+    kernel();
+    job();
+    return std::move(lines_);
+  }
+
+ private:
+  bool fresh(const EvidenceRef& ev) { return taken_.insert({ev.entry, ev.line}).second; }
+  ErrorLine& add(std::string_view source, const EvidenceRef& ev) {
+    ErrorLine& l = lines_.emplace_back();
+    l.source = source;
+    l.evidence = &ev;
+    return l;
+  }
+
+  // A line a benign signature matched is start-up noise: never an error of its own.
+  void benign_lines() {
+    for (const auto& h : b_.logs.signature_hits)
+      if (const Signature* s = kb_.find_signature(h.id); s && s->outcome == "benign")
+        taken_.insert({h.evidence.entry, h.evidence.line});
+  }
+  void error_codes() {
+    for (const auto& e : b_.logs.error_codes) {
+      if (!fresh(e.evidence)) continue;
+      ErrorLine& l = add("plog", e.evidence);
+      std::string module;
+      split_plog(e.evidence.excerpt, module, l.message);
+      l.module = e.module.empty() ? module : e.module;
+      l.code = e.code;
+      l.first = l.last = time_text(e.time);
+      if (e.origin.pid) l.pid = e.origin.pid;
+      l.device = e.device_id;
+    }
+  }
+  void signature_hits() {
+    for (const auto& h : b_.logs.signature_hits) {
+      bool severe = h.severity == "error" || h.severity == "critical";
+      if (!severe && !is_plog_error(h.evidence.excerpt)) continue;
+      if (!fresh(h.evidence)) continue;
+      std::string_view src = h.source == "job" || h.source == "npu-smi" ? std::string_view(h.source)
+                             : h.source.empty() || h.source == "plog" ? "plog" : "kernel";
+      ErrorLine& l = add(src, h.evidence);
+      std::string module;
+      if (src == "plog") split_plog(h.evidence.excerpt, module, l.message);
+      else if (auto k = kernel_lines_.find({h.evidence.entry, h.evidence.line}); k != kernel_lines_.end())
+        l.message = k->second->message, module = k->second->ascend ? k->second->ascend->module : "kernel";
+      else l.message = h.evidence.excerpt;
+      l.module = module.empty() ? "signature" : module;
+      l.code = h.id;
+      l.first = l.last = time_text(h.time);
+      l.pid = h.pid;
+    }
+  }
+  void plog_rows() {
+    for (const auto& p : b_.logs.plog_entries)
+      for (const auto& r : p.level_lines) {
+        if (r.level != PlogLevel::error || !fresh(r.evidence)) continue;
+        ErrorLine& l = add("plog", r.evidence);
+        split_plog(r.evidence.excerpt, l.module, l.message);
+        l.count = r.count;
+        l.first = time_text(r.first);
+        l.last = time_text(r.last);
+        if (r.pid) l.pid = r.pid;
+        l.device = p.device_id;
+      }
+  }
+  void kernel() {
+    for (const auto& e : b_.logs.kernel_events) {
+      if (!kernel_error(e) || !fresh(e.evidence)) continue;
+      ErrorLine& l = add("kernel", e.evidence);
+      l.module = e.ascend ? e.ascend->module : e.fault_manager ? "fault_manager" : "kernel";
+      l.message = e.ascend ? e.ascend->message : e.message;
+      l.first = l.last = time_text(e.time);
+      if (e.ascend) l.pid = e.ascend->pid;
+    }
+  }
+  void job() {
+    const PythonFacts& py = b_.python;
+    auto stream_ids = [&](size_t s, ErrorLine& l) {
+      if (s >= py.streams.size()) return;
+      if (py.streams[s].pid && !l.pid) l.pid = py.streams[s].pid;
+      if (py.streams[s].rank && !l.rank) l.rank = *py.streams[s].rank;
+    };
+    for (const auto& r : py.error_reports) {
+      if (!fresh(r.evidence)) continue;
+      if (!r.evidence_header.entry.empty()) taken_.insert({r.evidence_header.entry, r.evidence_header.line});
+      ErrorLine& l = add("job", r.evidence);
+      l.also = r.evidence_header.entry.empty() ? nullptr : &r.evidence_header;
+      l.module = "CANN error report";
+      l.report = &r;
+      l.code = r.code;
+      l.message = r.message;
+      if (r.has_time) l.first = l.last = r.time.known() ? time_text(r.time) : time_text(r.local);
+      l.pid = r.pid;
+      stream_ids(r.stream, l);
+    }
+    for (const auto& e : py.err_lines) {
+      if (!fresh(e.evidence)) continue;
+      ErrorLine& l = add("job", e.evidence);
+      l.module = e.submodule.empty() ? "torch_npu" : e.submodule;
+      l.code = e.code;
+      l.message = e.text;
+      l.first = l.last = e.time.known() ? time_text(e.time) : time_text(e.local);
+      if (e.pid) l.pid = e.pid;
+      l.device = e.device;
+      if (e.rank >= 0) l.rank = e.rank;
+      stream_ids(e.stream, l);
+    }
+    for (const auto& t : py.torch_errors) {
+      if (!fresh(t.evidence)) continue;
+      ErrorLine& l = add("job", t.evidence);
+      l.module = "torch_npu";
+      l.code = t.error_code ? std::to_string(*t.error_code) : std::string();
+      l.message = t.call.empty() ? t.evidence.excerpt : t.reason.empty() ? t.call : t.call + ": " + t.reason;
+      stream_ids(t.stream, l);
+    }
+    // The exception finally raised: the last complete one of each chain (a paste may cut the
+    // chain's last traceback before its exception line).
+    std::map<size_t, const PythonTraceback*> raised;
+    for (const auto& t : py.tracebacks)
+      if (t.complete) raised[t.chain] = &t;
+    for (const auto& [chain, tp] : raised) {
+      const PythonTraceback& t = *tp;
+      if (!fresh(t.evidence_exception)) continue;
+      ErrorLine& l = add("job", t.evidence_exception);
+      l.module = "python";
+      l.code = t.exception_type;
+      l.message = t.message;
+      l.first = l.last = time_text(t.anchor.time);
+      stream_ids(t.stream, l);
+    }
+    for (const auto& w : py.warnings) {
+      if (w.level != 'E' || w.python_warning || !fresh(w.evidence)) continue;
+      ErrorLine& l = add("job", w.evidence);
+      l.module = "c10";
+      l.code = w.error_code ? std::to_string(*w.error_code) : std::string();
+      l.message = w.message;
+      l.first = l.last = time_text(w.time);
+      stream_ids(w.stream, l);
+    }
+  }
+  const BundleFacts& b_;
+  const KnowledgeBase& kb_;
+  std::set<LineKey> taken_;
+  std::map<LineKey, const KernelEvent*> kernel_lines_;  // a kernel hit's message (not its JSON)
+  std::vector<ErrorLine> lines_;
+};
+
+// A CANN error report is explained when a finding cites one of its lines (a detail such as
+// `Aicpu kernel execute failed, ...`). The block's lines follow its first line: the header,
+// the details, the TraceBack line and its frames (line numbers are not kept per detail).
+bool cited_inside(const ErrorLine& l, const std::set<LineKey>& explained) {
+  if (!l.report) return false;
+  const ErrorReportBlock& r = *l.report;
+  uint64_t first = r.evidence.line;
+  uint64_t last = first + 2 + r.details.size() + r.frames.size() + r.lines_omitted;
+  auto it = explained.lower_bound({r.evidence.entry, first});
+  return it != explained.end() && it->first == r.evidence.entry && it->second <= last;
+}
+
+// Every line a finding cites or accounts for.
+std::set<LineKey> explained_lines(const std::vector<Finding>& findings) {
+  std::set<LineKey> out;
+  for (const auto& f : findings) {
+    for (const auto& e : f.evidence)
+      if (e.line) out.insert({e.entry, e.line});
+    for (const auto& e : f.explains)
+      if (e.line) out.insert({e.entry, e.line});
+  }
+  return out;
+}
+
+void keep_ids(std::set<int64_t>& ids, std::optional<int64_t> v) {
+  if (v && ids.size() < kMaxIds) ids.insert(*v);
+}
+
+std::string list(const std::set<int64_t>& ids) { return fmt::format("{}", fmt::join(ids, ",")); }
+
+std::string group_line(const Group& g) {
+  std::string s = fmt::format("{} {}{}{}: {} x{}", g.source, g.module, g.code.empty() ? "" : " ",
+                              g.code, g.templ, g.count);
+  if (!g.first.empty()) s += fmt::format(", first {}, last {}", g.first, g.last);
+  if (!g.pids.empty()) s += ", pid " + list(g.pids);
+  if (!g.devices.empty()) s += ", device " + list(g.devices);
+  if (!g.ranks.empty()) s += ", rank " + list(g.ranks);
+  if (!g.facts.empty()) s += " (" + report_facts_text(g.facts) + ")";
+  return s;
+}
+
+// One failure surfaces in several layers at once: the runtime's `ErrCode=107020`, ACL's
+// `runtime result = 107020`, torch_npu's `error code is 107020`, the job logger's `ACL error:
+// 107020`, all within the same second of one process. When a finding cites one of them, the
+// others are that failure too: a line carrying an error code that a cited line of the same
+// process (or of an unknown one) carries, or a line of the same process in the same second.
+struct SameFailure {
+  std::set<std::pair<std::string, int64_t>> codes;        // (code, pid or -1)
+  std::set<std::pair<int64_t, std::string>> seconds;      // (pid, time text to the second)
+  std::vector<std::tuple<std::string_view, uint64_t, uint64_t>> blocks;  // cited reports: entry, lines
+  static std::string second(const std::string& t) { return t.size() >= 19 ? t.substr(0, 19) : std::string(); }
+  bool covers(const ErrorLine& l) const {
+    if (is_error_code(l.code)) {
+      if (codes.count({l.code, -1}) || (l.pid && codes.count({l.code, *l.pid}))) return true;
+      if (!l.pid && std::any_of(codes.begin(), codes.end(), [&](const auto& c) { return c.first == l.code; }))
+        return true;
+    }
+    for (const auto& [entry, first, last] : blocks)  // a detail line of a cited report
+      if (l.evidence && l.evidence->entry == entry && l.evidence->line >= first && l.evidence->line <= last)
+        return true;
+    std::string sec = second(l.first);
+    return l.pid && !sec.empty() && seconds.count({*l.pid, sec});
+  }
+  // A numeric code or an EXnnnn report code: not a signature id, not an exception type.
+  static bool is_error_code(const std::string& c) {
+    if (c.empty()) return false;
+    if (std::all_of(c.begin(), c.end(), [](char ch) { return is_digit(ch); })) return c.size() >= 5;
+    return c.size() == 6 && c[0] == 'E' && std::all_of(c.begin() + 2, c.end(), [](char ch) { return is_digit(ch); });
+  }
+};
+
+SameFailure same_failure(const std::vector<ErrorLine>& lines, const std::set<LineKey>& explained) {
+  SameFailure s;
+  auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
+  for (const auto& l : lines) {
+    if (!(cited(l.evidence) || cited(l.also) || cited_inside(l, explained))) continue;
+    if (SameFailure::is_error_code(l.code)) s.codes.insert({l.code, l.pid.value_or(-1)});
+    if (const ErrorReportBlock* r = l.report) {
+      uint64_t first = r->evidence.line;
+      s.blocks.emplace_back(r->evidence.entry, first, first + 2 + r->details.size() + r->frames.size() + r->lines_omitted);
+    }
+    if (std::string sec = SameFailure::second(l.first); l.pid && !sec.empty()) s.seconds.insert({*l.pid, sec});
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string message_template(std::string_view text) {
+  std::string out;
+  out.reserve(std::min(text.size(), kMaxTemplate));
+  for (size_t i = 0; i < text.size() && out.size() < kMaxTemplate;) {
+    if (text[i] == '0' && i + 2 < text.size() && (text[i + 1] == 'x' || text[i + 1] == 'X') &&
+        is_hex(text[i + 2])) {
+      i += 2;
+      while (i < text.size() && is_hex(text[i])) ++i;
+      out += '#';
+    } else if (is_digit(text[i])) {
+      while (i < text.size() && is_digit(text[i])) ++i;
+      out += '#';
+    } else {
+      out += text[i++];
+    }
+  }
+  while (!out.empty() && (out.back() == ' ' || out.back() == '.')) out.pop_back();
+  return out;
+}
+
+void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOptions& options,
+                                std::vector<Finding>& out) {
+  const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
+  const std::set<LineKey> explained = explained_lines(out);
+  for (const auto& b : evidence.bundles) {
+    std::vector<ErrorLine> lines = Collector(b, kb).run();
+    if (lines.empty()) continue;
+    const SameFailure same = same_failure(lines, explained);
+    std::map<std::tuple<std::string, std::string, std::string, std::string>, Group> groups;
+    uint64_t over_lines = 0, over_rows = 0;
+    for (const auto& l : lines) {
+      std::string templ = message_template(l.message);
+      auto key = std::make_tuple(std::string(l.source), l.module, l.code, templ);
+      auto it = groups.find(key);
+      if (it == groups.end()) {
+        if (groups.size() >= kMaxGroups) {
+          over_lines += l.count, ++over_rows;
+          continue;
+        }
+        it = groups.emplace(key, Group{}).first;
+        Group& g = it->second;
+        g.source = l.source, g.module = l.module, g.code = l.code, g.templ = templ;
+        g.evidence = *l.evidence;
+        add_report_facts(l.evidence->excerpt, g.facts);
+        if (l.report) {
+          add_report_facts(l.report->message, g.facts);
+          for (const auto& d : l.report->details) add_report_facts(d, g.facts);
+          for (const auto& fr : l.report->frames) add_report_facts(fr.text, g.facts);
+        }
+      }
+      Group& g = it->second;
+      g.count += l.count;
+      if (!l.first.empty() && (g.first.empty() || l.first < g.first)) g.first = l.first;
+      if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
+      keep_ids(g.pids, l.pid), keep_ids(g.devices, l.device), keep_ids(g.ranks, l.rank);
+      auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
+      if (cited(l.evidence) || cited(l.also) || cited_inside(l, explained) || same.covers(l))
+        g.explained = true;  // a repeat of a cited line, or the same failure in another layer
+    }
+    std::vector<const Group*> open;
+    uint64_t total = 0;
+    for (const auto& [k, g] : groups)
+      if (!g.explained) open.push_back(&g), total += g.count;
+    if (open.empty() && over_rows == 0) continue;
+    std::stable_sort(open.begin(), open.end(),
+                     [](const Group* a, const Group* c) { return a->count > c->count; });
+    Finding f;
+    f.id = "unexplained-errors";
+    f.host = b.host;
+    f.severity = Severity::warning;
+    f.confidence = Confidence::high;
+    f.title = fmt::format("{} error line(s) in {} group(s) that no finding explains", total + over_lines,
+                          open.size() + (over_rows ? 1 : 0));
+    std::string top;
+    for (size_t i = 0; i < open.size() && i < kTopGroups; ++i)
+      top += fmt::format("{}{}", top.empty() ? "" : "; ", group_line(*open[i]));
+    f.observed = fmt::format("Error lines, CANN error reports or error codes that no other finding "
+                             "cites and no benign signature covers, grouped by source, module, code "
+                             "and message with numbers masked. Top: {}.", top);
+    if (open.size() > kTopGroups)
+      f.observed += fmt::format(" {} more group(s) in the JSON report.", open.size() - kTopGroups);
+    if (over_rows)
+      f.observed += fmt::format(" {} more line(s) were not grouped: more than {} groups.", over_lines,
+                                kMaxGroups);
+    f.supports = "Something failed that this analyzer has no specific finding for: the lines "
+                 "themselves are the lead.";
+    f.does_not_prove = "That these lines are the cause, or that they matter: an error printed "
+                       "during start-up or retried successfully looks the same. Nor that the "
+                       "other findings are wrong.";
+    f.next_checks = {"Read the first line of the largest group in its file, with the lines before it",
+                     "ascend-triage explain CODE for each code named"};
+    for (size_t i = 0; i < open.size(); ++i) {
+      f.evidence.push_back(open[i]->evidence);
+      f.value(fmt::format("group.{}", i), group_line(*open[i]));
+    }
+    f.value("lines", std::to_string(total + over_lines)).value("groups", std::to_string(open.size()));
+    if (over_rows) f.value("ungrouped_lines", std::to_string(over_lines));
+    out.push_back(std::move(f));
+  }
+}
+
+}  // namespace triage

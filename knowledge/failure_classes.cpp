@@ -1,0 +1,85 @@
+#include "knowledge/failure_classes.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
+
+namespace triage {
+
+FailureClasses parse_failure_classes(std::string_view content, const std::string& name,
+                                     std::vector<std::string>& errors) {
+  static const std::vector<std::string_view> kHeader = {"match", "text", "class", "meaning", "source"};
+  static const std::set<std::string_view> kMatches = {"code", "phrase", "signature"};
+  static const std::set<std::string_view> kClasses = {"operator", "operator-fault", "device-fault",
+                                                      "device-memory", "library-load", "job-code",
+                                                      "install-mismatch", "import-path"};
+  FailureClasses out;
+  std::set<std::pair<std::string, std::string>> seen;
+  bool have_header = false;
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
+    std::string where = name + ":" + std::to_string(line_no);
+    if (!have_header) {
+      have_header = true;
+      if (f != kHeader) errors.push_back(where + ": header must be match, text, class, meaning, source");
+      return;
+    }
+    if (f.size() != kHeader.size())
+      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+    FailureClassInfo c{std::string(f[0]), std::string(f[1]), std::string(f[2]), std::string(f[3]),
+                       std::string(f[4])};
+    if (!kMatches.count(c.match))
+      return errors.push_back(where + ": match '" + c.match + "' is not code, phrase or signature");
+    if (!kClasses.count(c.klass)) return errors.push_back(where + ": unknown class '" + c.klass + "'");
+    if (c.text.empty() || c.meaning.empty() || c.source.empty())
+      return errors.push_back(where + ": text, meaning and source are required");
+    if (!seen.insert({c.match, c.text}).second)
+      return errors.push_back(where + ": duplicate " + c.match + " " + c.text);
+    out.rows.push_back(std::move(c));
+  });
+  if (!have_header) errors.push_back(name + ": no header line");
+  return out;
+}
+
+const FailureClassInfo* FailureClasses::of_code(std::string_view code) const {
+  if (code.empty()) return nullptr;
+  for (const auto& c : rows)
+    if (c.match == "code" && c.text == code) return &c;
+  return nullptr;
+}
+
+const FailureClassInfo* FailureClasses::of_text(std::string_view text) const {
+  for (const auto& c : rows)
+    if (c.match == "phrase" && text.find(c.text) != std::string_view::npos) return &c;
+  return nullptr;
+}
+
+const FailureClassInfo* FailureClasses::of_signature(std::string_view id) const {
+  for (const auto& c : rows)
+    if (c.match == "signature" && c.text == id) return &c;
+  return nullptr;
+}
+
+const FailureClasses& failure_classes_for(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<FailureClasses>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dir);
+  if (it != cache.end()) return *it->second;
+  std::string content;
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == kFailureClassFile) content = f.content;
+  std::vector<std::string> errors;
+  if (!dir.empty())
+    for (const auto& f : read_knowledge_dir(dir, errors))
+      if (f.name == kFailureClassFile) content = f.content;
+  auto table = std::make_unique<FailureClasses>(parse_failure_classes(content, std::string(kFailureClassFile), errors));
+  auto& ref = *table;
+  cache.emplace(dir, std::move(table));
+  return ref;
+}
+
+}  // namespace triage

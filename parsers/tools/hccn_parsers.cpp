@@ -1,0 +1,146 @@
+// hccn_tool answers, one small file per device and query. Formats: Huawei's hccn_tool guide
+// (net_health, link_stat as documented; the others after the guide, see
+// tests/collector/stubs/hccn_tool). A line not in the expected shape is counted unrecognised.
+#include <fmt/format.h>
+
+#include "parsers/common/text_file.h"
+#include "parsers/tools/hccn_parsers.h"
+
+namespace triage {
+namespace {
+using sv = std::string_view;
+
+bool starts_with(sv s, sv p) { return s.substr(0, p.size()) == p; }
+
+// The logic id of "hccn-<query>-<id>.txt"; nullptr (every line unrecognised) without one.
+HccnPort* port_of_entry(ParseContext& ctx, sv query) {
+  sv path = ctx.entry.path;
+  size_t slash = path.rfind('/');
+  sv name = slash == sv::npos ? path : path.substr(slash + 1);
+  std::string prefix = fmt::format("hccn-{}-", query);
+  if (!starts_with(name, prefix) || name.size() <= prefix.size() + 4) return nullptr;
+  auto id = parse_int(name.substr(prefix.size(), name.size() - prefix.size() - 4));  // ".txt"
+  if (!id || *id < 0) return nullptr;
+  HccnPort& p = ctx.facts.network.hccn[*id];
+  p.device = *id;
+  return &p;
+}
+
+// "key : value" / "key:value", both trimmed.
+std::optional<std::pair<sv, sv>> colon_pair(sv line) {
+  size_t c = line.find(':');
+  if (c == sv::npos) return std::nullopt;
+  return std::make_pair(trim(line.substr(0, c)), trim(line.substr(c + 1)));
+}
+
+// Reads the file, refuses a tool error, and calls f(line, port) for each non-blank line;
+// f returns whether it understood the line.
+template <class F>
+void each_line(ParseContext& ctx, ByteSource& src, sv query, F&& f) {
+  std::string text = read_small_entry(ctx, src);
+  if (refuse_tool_error(ctx, text)) return;
+  HccnPort* port = port_of_entry(ctx, query);
+  for_each_line(text, [&](const TextLine& line) {
+    sv t = trim(line.text);
+    if (t.empty()) return void(++ctx.stats.parsed);
+    if (port && f(t, line, *port)) ++ctx.stats.parsed;
+    else ++ctx.stats.unrecognised;
+  });
+}
+
+}  // namespace
+
+
+void parse_hccn_net_health(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "net_health", [&](sv t, const TextLine& line, HccnPort& p) {
+    auto kv = colon_pair(t);
+    if (!kv || kv->first != "net health status") return false;
+    p.net_health = std::string(kv->second);
+    p.net_health_evidence = evidence_at(ctx, line);
+    return true;
+  });
+}
+
+void parse_hccn_ip(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "ip", [&](sv t, const TextLine& line, HccnPort& p) {
+    auto kv = colon_pair(t);
+    if (!kv) return false;
+    if (kv->first == "ipaddr") {
+      p.ip = std::string(kv->second);
+      p.ip_evidence = evidence_at(ctx, line);
+    } else if (kv->first == "netmask") {
+      p.netmask = std::string(kv->second);
+    } else {
+      return false;
+    }
+    return true;
+  });
+}
+
+void parse_hccn_optical(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "optical", [&](sv t, const TextLine&, HccnPort& p) {
+    auto kv = colon_pair(t);
+    if (!kv) return false;
+    if (kv->first == "present") p.optical_present = std::string(kv->second);
+    return true;  // vendor, power, temperature: kept in the file, not as facts
+  });
+}
+
+// `[device 0]link up count       : 1`, `[device 0]    Sat Jun 13 00:01:12 2026    LINK UP`.
+bool link_stat_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
+  if (starts_with(t, "[device") || starts_with(t, "[devid")) {
+    size_t close = t.find(']');
+    if (close == sv::npos) return false;
+    t = trim(t.substr(close + 1));
+  }
+  for (sv state : {sv("LINK DOWN"), sv("LINK UP")}) {
+    if (t.size() > state.size() && t.substr(t.size() - state.size()) == state) {
+      if (p.link_changes.size() < 256)
+        p.link_changes.push_back({std::string(trim(t.substr(0, t.size() - state.size()))), state == "LINK UP",
+                                  evidence_at(ctx, line)});
+      return true;
+    }
+  }
+  auto kv = colon_pair(t);
+  if (!kv) return false;
+  if (kv->first == "link up count") p.link_up_count = parse_int(kv->second);
+  return kv->first == "link up count" || kv->first == "current time" || kv->first == "link change records";
+}
+
+void parse_hccn_link_stat(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "link_stat", [&](sv t, const TextLine& line, HccnPort& p) {
+    return link_stat_line(ctx, t, line, p);
+  });
+}
+
+// `link status: UP`; bundles of earlier collectors hold the -link_stat text under this name.
+void parse_hccn_link(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "link", [&](sv t, const TextLine& line, HccnPort& p) {
+    auto kv = colon_pair(t);
+    if (kv && kv->first == "link status") {
+      p.link_status = std::string(kv->second);
+      p.link_evidence = evidence_at(ctx, line);
+      return true;
+    }
+    return link_stat_line(ctx, t, line, p);
+  });
+}
+
+// `name:value` counters; those whose name says err or bad and that are not zero are kept.
+void parse_hccn_stat(ParseContext& ctx, ByteSource& src) {
+  each_line(ctx, src, "stat", [&](sv t, const TextLine& line, HccnPort& p) {
+    auto kv = colon_pair(t);
+    if (!kv) return false;
+    if (kv->second.empty()) return true;  // a heading ("packet statistics:")
+    auto v = parse_int(kv->second);
+    if (!v) return false;
+    bool error_name = kv->first.find("err") != sv::npos || kv->first.find("bad") != sv::npos;
+    if (error_name && *v != 0 && p.error_counters.size() < 64) {
+      if (p.error_counters.empty()) p.stat_evidence = evidence_at(ctx, line);
+      p.error_counters.emplace_back(std::string(kv->first), *v);
+    }
+    return true;
+  });
+}
+
+}  // namespace triage

@@ -1,0 +1,128 @@
+// failure-class on in-memory facts: verbatim corpus lines (tests/data/real) give their class,
+// near misses give nothing, and the table's rows decide (not the analysis's code).
+#include <catch2/catch.hpp>
+
+#include "correlator/device_exception.h"
+#include "correlator/failure_class.h"
+#include "knowledge/failure_classes.h"
+
+#include "analysis_test_support.h"
+
+using namespace triage;
+
+namespace {
+
+PythonTraceback exception_line(std::string type, std::string message, uint64_t line = 7) {
+  PythonTraceback t;
+  t.complete = true;
+  t.exception_type = std::move(type);
+  t.message = std::move(message);
+  t.evidence_exception = make_evidence("output.txt", line, 0, t.exception_type + ": " + t.message);
+  return t;
+}
+
+std::vector<Finding> run(const BundleFacts& b) { return testing::run_analysis(analyze_failure_class, b); }
+
+}  // namespace
+
+TEST_CASE("failure-class: NPU out of memory keeps its figures", "[failure_class]") {
+  BundleFacts b;
+  // hiyouga/LlamaFactory#5491
+  b.python.tracebacks.push_back(exception_line(
+      "RuntimeError",
+      "NPU out of memory. Tried to allocate 386.00 MiB (NPU 2; 60.97 GiB total capacity; 59.57 GiB already "
+      "allocated; 59.57 GiB current active; 16.54 MiB free; 60.06 GiB reserved in total by PyTorch)"));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "device-memory/exhausted");
+  CHECK(out[0].observed.find("Tried to allocate 386.00 MiB (NPU 2;") != std::string::npos);
+  CHECK(out[0].evidence.at(0).line == 7);
+  CHECK_FALSE(out[0].does_not_prove.empty());
+}
+
+TEST_CASE("failure-class: an undefined symbol names the library and the symbol", "[failure_class]") {
+  BundleFacts b;
+  // Ascend/pytorch#99
+  b.python.tracebacks.push_back(exception_line(
+      "OSError",
+      "/home/mtp/Ascend/nnal/atb/latest/atb/cxx_abi_1/lib/libtbe_adapter.so: undefined symbol: "
+      "_ZN3Mki2DlC1ERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEb"));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "library-load/failed");
+  CHECK(*out[0].find_value("library") == "libtbe_adapter.so");
+  CHECK(*out[0].find_value("symbol") == "_ZN3Mki2DlC1ERKNSt7__cxx1112basic_stringIcSt11char_traitsIcESaIcEEEb");
+  CHECK(*out[0].find_value("library_kind") == "undefined-symbol");
+}
+
+TEST_CASE("failure-class: a library the loader cannot find is a missing library", "[failure_class]") {
+  BundleFacts b;
+  // PaddlePaddle/Paddle#69146
+  b.python.tracebacks.push_back(exception_line(
+      "ValueError",
+      "(InvalidArgument) Fail to open library: /data/x/libpaddle-custom-npu.so with error: libatb.so: cannot open "
+      "shared object file: No such file or directory"));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(*out[0].find_value("library") == "libatb.so");
+  CHECK(*out[0].find_value("library_kind") == "missing-library");
+}
+
+TEST_CASE("failure-class: an aclnn parameter error is an operator error with its operator", "[failure_class]") {
+  BundleFacts b;
+  // Ascend/pytorch#45
+  auto t = exception_line("RuntimeError",
+                          "call aclnnInplaceMaskedFillScalar failed, detail:EZ1001: mask expected scalar type DT_BOOL "
+                          "but found DT_FLOAT.");
+  t.ecode = "EZ1001";
+  b.python.tracebacks.push_back(t);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "operator-error");
+  CHECK(*out[0].find_value("operator") == "aclnnInplaceMaskedFillScalar");
+  CHECK(*out[0].find_value("matched") == "EZ1001");
+}
+
+TEST_CASE("failure-class: near misses raise nothing", "[failure_class]") {
+  BundleFacts b;
+  b.python.tracebacks.push_back(exception_line("RuntimeError", "CUDA out of memory is not an NPU message"));
+  b.python.tracebacks.push_back(exception_line("ImportError", "cannot import name 'x' from 'y'", 9));
+  b.python.tracebacks.push_back(exception_line("RuntimeError", "call aclnnCast failed, detail:EZ9999: inner", 11));
+  CHECK(run(b).empty());
+}
+
+TEST_CASE("failure-class: the table decides, a row removed removes the class", "[failure_class]") {
+  std::vector<std::string> errors;
+  auto table = parse_failure_classes("match\ttext\tclass\tmeaning\tsource\nphrase\tNPU out of memory\tdevice-memory\tm\ts\n",
+                                     "t.tsv", errors);
+  CHECK(errors.empty());
+  CHECK(table.of_text("RuntimeError: NPU out of memory. Tried") != nullptr);
+  CHECK(table.of_code("EZ1001") == nullptr);
+  parse_failure_classes("match\ttext\tclass\tmeaning\tsource\nregex\tx\tnope\tm\ts\n", "t.tsv", errors);
+  CHECK(errors.size() == 1);
+  CHECK(errors[0].find("t.tsv:2") == 0);
+}
+
+TEST_CASE("device-exception: errorStr decides whether the fault points at the operator", "[failure_class]") {
+  auto with_error_str = [](std::string s) {
+    BundleFacts b;
+    ErrorCodeFact e;
+    e.code = "507015";
+    e.origin.pid = 7;
+    e.evidence = make_evidence("plog-7.log", 3, 0, "ErrCode=507015");
+    b.logs.error_codes.push_back(e);
+    SignatureHit h;
+    h.id = "device-exception/error-str";
+    h.pid = 7;
+    h.captures = {{"error_str", std::move(s)}};
+    h.evidence = make_evidence("plog-7.log", 4, 0, "errorStr");
+    b.logs.signature_hits.push_back(h);
+    return testing::run_analysis(analyze_device_exception, b);
+  };
+  auto op = with_error_str("VEC instruction error: the ub address out of bounds");
+  REQUIRE(op.size() == 1);
+  CHECK(*op[0].find_value("points_at") == "operator");
+  auto unknown = with_error_str("timeout or trap error");
+  REQUIRE(unknown.size() == 1);
+  CHECK(*unknown[0].find_value("points_at") == "");
+}

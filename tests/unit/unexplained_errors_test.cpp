@@ -1,0 +1,171 @@
+// unexplained-errors and log-signature on in-memory facts built from verbatim corpus lines.
+#include <catch2/catch.hpp>
+
+#include "correlator/log_signature.h"
+#include "correlator/report_facts.h"
+#include "correlator/unexplained_errors.h"
+
+using namespace triage;
+
+namespace {
+
+// tests/data/real/vllm-ascend-9447-hccp-ra-socket-batch-close/plog.txt, lines 2 and 5.
+constexpr std::string_view kHccp2 =
+    "[ERROR] HCCP(106335,):2026-05-21-21:41:12.783.479 [ra_hdc_socket.c:122]tid:106335,RaHdcSocketBatchClose : "
+    "[batch_close][ra_hdc_socket]ra hdc message process failed, ret(-19) phyId(0).";
+constexpr std::string_view kHccp5 =
+    "[ERROR] HCCP(106335,):2026-05-21-21:41:12.783.604 [ra_hdc_socket.c:122]tid:106335,RaHdcSocketBatchClose : "
+    "[batch_close][ra_hdc_socket]ra hdc message process failed, ret(-19) phyId(0).";
+
+PlogLevelLine row(std::string_view text, uint64_t line, uint64_t count = 1) {
+  PlogLevelLine r;
+  r.level = PlogLevel::error;
+  r.pid = 106335;
+  r.count = count;
+  r.evidence = make_evidence("plog.txt", line, 0, text);
+  return r;
+}
+
+BundleFacts with_rows(std::vector<PlogLevelLine> rows) {
+  BundleFacts b;
+  PlogEntrySummary p;
+  p.entry = "plog.txt";
+  p.level_lines = std::move(rows);
+  b.logs.plog_entries.push_back(std::move(p));
+  return b;
+}
+
+std::vector<Finding> run(const BundleFacts& b, std::vector<Finding> others = {}) {
+  EvidenceSet set;
+  set.bundles.push_back(b);
+  analyze_unexplained_errors(set, AnalyzeOptions{}, others);
+  std::vector<Finding> out;
+  for (auto& f : others)
+    if (f.id == "unexplained-errors") out.push_back(std::move(f));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("unexplained-errors: message templates mask numbers and hex", "[unexplained]") {
+  CHECK(message_template("ra hdc message process failed, ret(-19) phyId(0).") ==
+        "ra hdc message process failed, ret(-#) phyId(#)");
+  CHECK(message_template("retCode=0x26, InnerCode=0x7150026") == "retCode=#, InnerCode=#");
+  CHECK(message_template("Stream synchronize timeout, device_id=11") == "Stream synchronize timeout, device_id=#");
+  CHECK(message_template(std::string(400, 'a')).size() == 160);
+}
+
+TEST_CASE("unexplained-errors: plog [ERROR] rows nobody cites form one group", "[unexplained]") {
+  auto out = run(with_rows({row(kHccp2, 2, 3)}));
+  REQUIRE(out.size() == 1);
+  const Finding& f = out[0];
+  CHECK(f.severity == Severity::warning);
+  CHECK(*f.find_value("lines") == "3");
+  CHECK(*f.find_value("groups") == "1");
+  const std::string& g = *f.find_value("group.0");
+  CHECK(g.find("plog HCCP: tid:#,RaHdcSocketBatchClose : [batch_close][ra_hdc_socket]ra hdc message process failed, ret(-#) phyId(#) x3") == 0);
+  CHECK(g.find("pid 106335") != std::string::npos);
+  REQUIRE(f.evidence.size() == 1);
+  CHECK(f.evidence[0].line == 2);
+}
+
+TEST_CASE("unexplained-errors: a cited line explains its group, an uncited one does not", "[unexplained]") {
+  BundleFacts b = with_rows({row(kHccp2, 2), row(kHccp5, 5)});
+  Finding other;
+  other.id = "some-finding";
+  other.evidence.push_back(make_evidence("plog.txt", 5, 0, kHccp5));
+  CHECK(run(b, {other}).empty());  // line 5 cited: line 2 is a repeat of the same message
+  other.evidence.clear();
+  other.explains.push_back(EvidenceRef{"plog.txt", 2, 0, {}});
+  CHECK(run(b, {other}).empty());  // accounted for without citing
+  other.explains[0].line = 3;      // the finding accounts for another line: flips
+  CHECK(run(b, {other}).size() == 1);
+}
+
+TEST_CASE("unexplained-errors: a benign signature's line is never an error", "[unexplained]") {
+  BundleFacts b;
+  SignatureHit h;
+  h.id = "startup/capability-probe";  // outcome benign in knowledge/signatures/plog.json
+  h.severity = "info";
+  h.evidence = make_evidence("plog.txt", 7, 0,
+                             "[ERROR] RUNTIME(1234,python3):2026-03-01-12:00:00.000.001 [x.cc:1]1 F:not supported");
+  b.logs.signature_hits.push_back(h);
+  CHECK(run(b).empty());
+  b.logs.signature_hits[0].id = "no/such-signature";  // the same line without a benign signature
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].evidence[0].line == 7);
+}
+
+TEST_CASE("unexplained-errors: a CANN error report keeps its pid and device facts", "[unexplained]") {
+  // tests/data/real/ascend-pytorch-166-hccl-group-sdma-507049-shared-npu/output.txt (header).
+  BundleFacts b;
+  ErrorReportBlock r;
+  r.code = "EE9999";
+  r.pid = 93858;
+  r.message = "The error from device(chipId:0, dieId:0), serial number is 16. there is a fftsplus sdma error, "
+              "sdma channel is 4";
+  r.evidence = make_evidence("output.txt", 3, 0, "EE9999: Inner Error!");
+  r.details.push_back("Task execute failed, device_id=5, stream_id=6, task_id=13408, flip_num=0");
+  b.python.error_reports.push_back(r);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  const std::string& g = *out[0].find_value("group.0");
+  CHECK(g.find("job CANN error report EE9999:") == 0);
+  CHECK(g.find("pid 93858") != std::string::npos);
+  CHECK(g.find("chip=0, die=0, device_id=5, stream_id=6, task_id=13408") != std::string::npos);
+}
+
+TEST_CASE("unexplained-errors: groups are capped and the overflow is counted", "[unexplained]") {
+  std::vector<PlogLevelLine> rows;
+  for (int i = 0; i < 300; ++i) {
+    std::string text = "[ERROR] HCCP(1,):2026-05-21-21:41:12.783.479 [a.c:1]1 F:failure kind " +
+                       std::string(1, static_cast<char>('a' + i % 26)) + std::string(1, static_cast<char>('a' + i / 26));
+    rows.push_back(row(text, static_cast<uint64_t>(i + 1)));
+  }
+  auto out = run(with_rows(std::move(rows)));
+  REQUIRE(out.size() == 1);
+  CHECK(*out[0].find_value("groups") == "256");
+  CHECK(*out[0].find_value("ungrouped_lines") == "44");
+  CHECK(*out[0].find_value("lines") == "300");
+  CHECK(out[0].observed.find("44 more line(s) were not grouped") != std::string::npos);
+}
+
+TEST_CASE("report facts: timeouts, chip, operator and kernel names as printed", "[unexplained]") {
+  ReportFacts f;
+  add_report_facts("hccl fftsplus task timeout occurred during task execution, stream_id:4, sq_id:4, task_id:5, "
+                   "stuck notify num:7, timeout:1836.", f);
+  CHECK(report_facts_text(f) == "stream_id=4, task_id=5, timeout=1836");
+  ReportFacts g;
+  add_report_facts("Op execute failed. origin_op_name [MoeDistributeDispatchV2], op_name [MoeDistributeDispatchV2], "
+                   "error_info: task_id 1, stream_id 45, tid 833, device_id 0, retcode 0x7bc83", g);
+  CHECK(report_facts_text(g) == "device_id=0, stream_id=45, task_id=1, op_name=MoeDistributeDispatchV2, retcode=0x7bc83");
+  ReportFacts h;
+  add_report_facts("wait timeout:30min(default)", h);
+  add_report_facts("timeout=1866s", h);  // the first value of a key wins
+  CHECK(report_facts_text(h) == "timeout=30min(default)");
+}
+
+TEST_CASE("log-signature: an own signature's hits become one finding with its text", "[unexplained]") {
+  BundleFacts b;
+  SignatureHit h;
+  h.id = "hccl/port-in-use";  // outcome own
+  h.severity = "error";
+  h.pid = 60570;
+  h.evidence = make_evidence("plog.txt", 1, 0, "listen fail");
+  b.logs.signature_hits.push_back(h);
+  EvidenceSet set;
+  set.bundles.push_back(b);
+  std::vector<Finding> out;
+  analyze_log_signature(set, AnalyzeOptions{}, out);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "log-signature");
+  CHECK(out[0].severity == Severity::error);
+  CHECK(*out[0].find_value("signature") == "hccl/port-in-use");
+  CHECK(out[0].title.find("(pid 60570)") != std::string::npos);
+  b.logs.signature_hits[0].id = "device-exception/aicore-error";  // read by device-exception
+  set.bundles[0] = b;
+  out.clear();
+  analyze_log_signature(set, AnalyzeOptions{}, out);
+  CHECK(out.empty());
+}
