@@ -497,7 +497,8 @@ size_t parse_plog_time(sv s, CivilTime& t, char& sep) {
   sep = s[10];
   size_t i = 19;
   int ms = 0, us = 0;
-  if (i < s.size() && s[i] == '.') {
+  // Some HCCL builds print `20:10:17:012.780` (a colon before the milliseconds).
+  if (i < s.size() && (s[i] == '.' || (s[i] == ':' && i + 4 < s.size() && s[i + 4] == '.'))) {
     if (!digits_at(s, i + 1, 3, ms)) return 0;
     i += 4;
     if (i < s.size() && s[i] == '.') {

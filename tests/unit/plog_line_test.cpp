@@ -463,3 +463,21 @@ TEST_CASE("plog: a file's dialect locks onto its first parsed line", "[plog_line
   CHECK(d.off_variant_lines() == 1);
   CHECK(d.parse("random stdout text", p) == PlogResult::not_plog);
 }
+
+TEST_CASE("plog: HCCL time with a colon before the milliseconds (vllm-ascend #2618)", "[plog_line]") {
+  auto p = parse_ok(
+      "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012.780 [topoinfo_ranktableConcise.cc:169][166173]"
+      "[Parse][ClusterInfo]ranktable config devId[1], but local devId[3]");
+  CHECK(p.module == "HCCL");
+  CHECK(p.pid == "164818");
+  CHECK(p.time_text == "2025-08-27-20:10:17:012.780");
+  CHECK(p.time.second == 17);
+  CHECK(p.time.micros == 12780);
+  CHECK(p.file == "topoinfo_ranktableConcise.cc");
+  // Near misses: a colon group without the microsecond group, or too short, is not a time.
+  PlogLine q;
+  std::string a = "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012 [x.cc:1][1]m";
+  CHECK(parse_plog_line(a, q) != PlogResult::parsed);
+  std::string b = "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:01.780 [x.cc:1][1]m";
+  CHECK(parse_plog_line(b, q) != PlogResult::parsed);
+}
