@@ -93,6 +93,29 @@ bool kernel_error(const KernelEvent& e) {
   return e.ascend && e.ascend->error_tag;
 }
 
+bool job_error(const JobEvent& e) {
+  switch (e.kind) {
+    case JobEventKind::npu_out_of_memory:
+    case JobEventKind::undefined_symbol:
+    case JobEventKind::library_missing:
+    case JobEventKind::acl_call_failed:
+    case JobEventKind::dcmi_error:
+    case JobEventKind::driver_error:
+    case JobEventKind::report_line:
+      return true;
+    case JobEventKind::component_error:
+    case JobEventKind::framework_log: {  // their ERROR records; WARNING ones are not errors
+      size_t at = e.evidence.excerpt.find("[ERROR]");
+      return at != std::string::npos && at < 64;
+    }
+    case JobEventKind::c10_raised_from:  // part of an exception the traceback reader counts
+    case JobEventKind::acl_device:
+    case JobEventKind::log_origin:
+      return false;
+  }
+  return false;
+}
+
 class Collector {
  public:
   Collector(const BundleFacts& b, const KnowledgeBase& kb) : b_(b), kb_(kb) {}
@@ -232,6 +255,20 @@ class Collector {
       l.message = t.message;
       l.first = l.last = time_text(t.anchor.time);
       stream_ids(t.stream, l);
+    }
+    // Job-output failure lines (OOM, loader errors, ACL / DCMI / driver return codes, MindCluster
+    // component and MindSpore ERROR records, report lines whose header was cut away).
+    for (const auto& e : py.job_events) {
+      if (!job_error(e) || !fresh(e.evidence)) continue;
+      ErrorLine& l = add("job", e.evidence);
+      l.module = e.component.empty() ? std::string(to_string(e.kind)) : e.component;
+      l.code = e.code;
+      l.message = e.evidence.excerpt;
+      if (!e.time.empty()) l.first = l.last = e.time;
+      l.pid = e.pid;
+      if (e.device) l.device = *e.device;
+      if (e.rank) l.rank = *e.rank;
+      stream_ids(e.stream, l);
     }
     for (const auto& w : py.warnings) {
       if (w.level != 'E' || w.python_warning || !fresh(w.evidence)) continue;
