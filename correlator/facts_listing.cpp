@@ -3,6 +3,7 @@
 #include <re2/re2.h>
 
 #include <algorithm>
+#include <cctype>
 #include <tuple>
 
 #include "model/evidence.h"
@@ -66,6 +67,7 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"task", RE2(R"(\btask_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice\((?:chipId:)?(\d+))", latin1())},
+      {"component", RE2(R"(\bModuleName \[([A-Z_]+)\])", latin1())},
   };
   for (const auto& p : kPatterns) {
     re2::StringPiece in(text.data(), text.size()), m;
@@ -207,12 +209,27 @@ void version_rows(Rows& rows, const BundleFacts& f) {
 
 }  // namespace
 
+// Device RAS events and black-box exception codes: the id as printed (its case kept) too.
+void device_rows(Rows& rows, const DeviceFacts& d) {
+  for (const auto& e : d.ras_events) {
+    rows.add("code", e.event_id, e.evidence);
+    const std::string& x = e.evidence.excerpt;
+    auto it = std::search(x.begin(), x.end(), e.event_id.begin(), e.event_id.end(),
+                          [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    if (it != x.end()) rows.add("code", sv(&*it, e.event_id.size()), e.evidence);
+    rows.add("time", e.time_text, e.evidence);
+    rows.add("device", e.device, e.evidence);
+    scan_text(rows, x, e.evidence);
+  }
+}
+
 std::vector<FactRow> list_facts(const BundleFacts& facts) {
   std::vector<FactRow> out;
   Rows rows(out);
   python_rows(rows, facts.python);
   log_rows(rows, facts.logs);
   version_rows(rows, facts);
+  device_rows(rows, facts.devices);
   auto key = [](const FactRow& r) { return std::tie(r.entry, r.line, r.key, r.value); };
   std::sort(out.begin(), out.end(), [&](const FactRow& a, const FactRow& b) { return key(a) < key(b); });
   out.erase(std::unique(out.begin(), out.end(),

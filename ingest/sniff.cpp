@@ -27,7 +27,7 @@ enum Shape {
   modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, kv, kShapes
+  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, kv, kShapes
 };
 
 struct LineShape {
@@ -132,6 +132,8 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {pip_list_row, "pip list row", "^[A-Za-z0-9][A-Za-z0-9._-]*  +\\d[\\w.+!-]*\\s*$"},
     // An Ascend driver message pasted without its dmesg time (or with only a journal time).
     {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},
+    {bbox_history, "black-box history.log",
+     "^\\[\\d{4}-\\d\\d-\\d\\d-\\d\\d:\\d\\d:\\d\\d\\.\\d+\\] system exception code \\[0x[0-9A-Fa-f]+\\]"},
     {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
 }};
 
@@ -368,11 +370,12 @@ constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
     K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
     K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
-    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::proc_environ,
+    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::device_log_export, K::proc_environ,
 }};
 // One kind per shape: a missing initializer would leave the last shape `unknown` and shift
 // every kind after it, silently (two branches each added shapes in one merge).
-static_assert(kShapeKind[kShapes - 1] == K::proc_environ && kShapeKind[maps] == K::proc_maps);
+static_assert(kShapeKind[kShapes - 1] == K::proc_environ && kShapeKind[maps] == K::proc_maps &&
+              kShapeKind[bbox_history] == K::device_log_export);
 
 }  // namespace
 
@@ -446,6 +449,7 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.share(boots, 0.5)) return found(K::boots_txt, lines_of(c, boots));
   if (c.share(seclog, 0.3)) return found(K::ascend_seclog, lines_of(c, seclog));
   if (c.share(devices_ls, 0.5)) return found(K::devices_txt, lines_of(c, devices_ls));
+  if (c.share(bbox_history, 0.5)) return found(K::device_log_export, lines_of(c, bbox_history));
   if (c.first_line_is(sampled)) return found(K::thread_sample, "sample header (sampled_uptime=)");
   if (head.find("__version__ =") != std::string_view::npos && head.find("git_version") != std::string_view::npos)
     return found(K::torch_npu_version_py, "__version__ and git_version assignments (torch_npu/version.py)");

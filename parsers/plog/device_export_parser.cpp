@@ -129,7 +129,42 @@ DeviceExportScanner::DeviceExportScanner(ParseContext& ctx, std::string_view fil
   device_ = device_id_from_path(ctx.entry.path);
 }
 
+namespace {
+
+// Black-box history.log: `[time] system exception code [0x68020002]: ModuleName [DRIVER], ...`.
+bool exception_code_after(sv text, size_t at, std::string& out) {
+  size_t i = at + std::strlen("exception code [");
+  if (i + 2 > text.size() || text[i] != '0' || (text[i + 1] != 'x' && text[i + 1] != 'X')) return false;
+  size_t e = i + 2;
+  while (e < text.size() && std::isxdigit(static_cast<unsigned char>(text[e]))) ++e;
+  if (e - i - 2 < 4 || e - i - 2 > 8 || e >= text.size() || text[e] != ']') return false;
+  out.assign("0x");
+  for (size_t k = i + 2; k < e; ++k)
+    out += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
+  return true;
+}
+
+// `[2020-02-27-19:18:46.142527] ...`: the bracketed time that opens a history.log line.
+sv bracket_time(sv text) {
+  if (text.size() < 3 || text[0] != '[') return {};
+  size_t close = text.find(']');
+  return close == sv::npos || close > 40 ? sv{} : text.substr(1, close - 1);
+}
+
+}  // namespace
+
 void DeviceExportScanner::feed(std::string_view text, uint64_t number, uint64_t offset) {
+  if (size_t at = text.find("exception code ["); at != sv::npos) {
+    DeviceRasEvent ev;
+    if (exception_code_after(text, at, ev.event_id)) {
+      ev.device = device_;
+      ev.file_kind = std::string(file_kind_);
+      ev.time_text = std::string(bracket_time(text));
+      ev.evidence = make_evidence(entry_name_, number, offset, text);
+      ctx_.facts.devices.ras_events.push_back(std::move(ev));
+      return;
+    }
+  }
   if (size_t at = text.find("event_id"); at != sv::npos) {
     DeviceRasEvent ev;
     if (event_id_after(text, at, ev.event_id)) {

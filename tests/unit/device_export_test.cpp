@@ -137,6 +137,23 @@ TEST_CASE("event ids in event logs and device-os logs, lines numbered as LineRea
   CHECK(fm.devices.ras_events[0].device == 2);
 }
 
+TEST_CASE("black-box history.log: the system exception code is a device event (hiascend doc line)", "[device_export]") {
+  BundleFacts facts;
+  parse_export(facts, "hisi_logs/device-id/history.log",
+               "[2020-02-27-19:18:46.142527] system exception code [0x68020002]: ModuleName [DRIVER], "
+               "ExceptionReason [DEVICE_HBL_EXCEPTION], TimeStamp [20200227191842-300803183].\n"
+               // Near misses: no hex after the bracket, an unclosed code, too few digits.
+               "[2020-02-27-19:18:47.000000] system exception code [none]: ModuleName [DRIVER]\n"
+               "[2020-02-27-19:18:48.000000] system exception code [0x6802000\n"
+               "[2020-02-27-19:18:49.000000] system exception code [0x68]: x\n");
+  REQUIRE(facts.devices.ras_events.size() == 1);
+  const DeviceRasEvent& e = facts.devices.ras_events[0];
+  CHECK(e.event_id == "0x68020002");
+  CHECK(e.file_kind == "bbox-history");
+  CHECK(e.time_text == "2020-02-27-19:18:46.142527");
+  CHECK(e.evidence.line == 1);
+}
+
 TEST_CASE("a core dump is inventoried and not parsed, garbage is counted", "[device_export]") {
   BundleFacts facts;
   std::string core("\x7f" "ELF\x02\x01\x01\x00\x00\x00\nxx\x00\n", 16);
