@@ -176,3 +176,13 @@ TEST_CASE("sniffing looks at the first 64 KiB only and ignores a cut last line",
   std::string cut = std::string(200, '\n') + plog_line.substr(0, 20);
   CHECK(sniff_content(cut, false).kind == SourceKind::unknown);
 }
+
+TEST_CASE("a black-box history.log pasted alone sniffs as a device-log export", "[classify][sniff]") {
+  // The line of the hiascend black-box log page (tests/data/real/huawei-docs-hisi-logs-history-heartbeat-lost).
+  CHECK(sniffed("[2020-02-27-19:18:46.142527] system exception code [0x68020002]: ModuleName [DRIVER], "
+                "ExceptionReason [DEVICE_HBL_EXCEPTION], TimeStamp [20200227191842-300803183].\n") ==
+        "device_log_export");
+  // Near misses: no hex code, or another bracketed-time log.
+  CHECK(sniffed("[2020-02-27-19:18:46.142527] system exception code [none]: ModuleName [DRIVER]\n") != "device_log_export");
+  CHECK(sniffed("[2020-02-27-19:18:46.142527] system started\n") != "device_log_export");
+}
