@@ -69,7 +69,7 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      // job output without a CANN report (parsers/job/job_lines): OOM, loader, c10 trace, ACL
      // samples, DCMI, MindCluster component logs
      "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
-     "^Exception raised from |failed, errorCode = -?\\d+|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
+     "^Exception raised from |failed, errorCode = -?\\d+| failed: [125]\\d{5}\\b|\\berror_code=[125]\\d{5}\\b|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
      "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
      // DeepSpeed's log records, also indented; MindSpeed's `INFO [2026-06-22 19:25:37] `;
      // MindSpore's `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-...`

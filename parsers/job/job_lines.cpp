@@ -198,6 +198,26 @@ std::optional<JobLine> parse_job_line(sv body) {
     j.device = device_in(t);
     return j;
   }
+  // A runtime / ACL return code in an application's own words: `aclrtSynchronizeStream
+  // failed: 507018`, `error_code=507018`. Only six-digit codes of the ACL ranges (1xxxxx,
+  // 2xxxxx, 5xxxxx): a bare number after "failed:" is too common otherwise.
+  for (sv marker : {" failed: ", "error_code="}) {
+    size_t at = t.find(marker);
+    if (at == npos) continue;
+    sv code = number_at(t, at + marker.size());
+    if (code.size() != 6 || (code[0] != '1' && code[0] != '2' && code[0] != '5')) continue;
+    size_t end = at + marker.size() + 6;
+    if (end < t.size() && t[end] != ' ' && t[end] != ',' && t[end] != ')' && t[end] != '.') continue;
+    j.kind = JobEventKind::acl_call_failed;
+    j.code = code;
+    if (marker == " failed: ") {
+      sv head = t.substr(0, at);
+      size_t sp = head.find_last_of(" :");
+      j.call = sp == npos ? head : head.substr(sp + 1);
+    }
+    j.device = device_in(t);
+    return j;
+  }
   return std::nullopt;
 }
 

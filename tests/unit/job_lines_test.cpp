@@ -181,3 +181,20 @@ TEST_CASE("job lines: MindSpore's own log line", "[job][lines]") {
       "[ERROR] GE(2440326,python):2024-04-08-15:18:43.444.808 [ops_kernel_manager.cc:95]2440326 "
       "Initialize: ErrorNo: 1343250441"));
 }
+
+TEST_CASE("job lines: a runtime code in an application's own words (simpler #2395)", "[job][lines]") {
+  auto a = parse_job_line("BootstrapDispatcher: [load_aicpu_op.cpp:211] BootstrapDispatcher: aclrtSynchronizeStream failed: 507018");
+  REQUIRE(a);
+  CHECK(a->kind == JobEventKind::acl_call_failed);
+  CHECK(a->code == "507018");
+  CHECK(a->call == "aclrtSynchronizeStream");
+  auto b = parse_job_line("  error_code=507018 (device-level; not attributed to any run; names a stream no run of this runner submitted on)");
+  REQUIRE(b);
+  CHECK(b->code == "507018");
+  // Near misses: other numbers after "failed:", a longer number, a code glued to more digits.
+  CHECK(!parse_job_line("download failed: 404"));
+  CHECK(!parse_job_line("step failed: 3000000"));
+  CHECK(!parse_job_line("write failed: 123456789"));
+  CHECK(!parse_job_line("error_code=507018abc"));
+  CHECK(!parse_job_line("checksum failed: 712345"));
+}
