@@ -58,7 +58,7 @@ void parse_segment(ParseContext& ctx, std::string_view text, const SegmentSpan& 
   }
   ParseStats st;
   SegmentSource src(body, span.body_line(), body_offset);
-  ParseContext sub{ctx.entry, ctx.facts, st, ctx.options, span.body_line() - 1, body_offset};
+  ParseContext sub{ctx.entry, ctx.facts, st, ctx.options, span.body_line() - 1, body_offset, span.command};
   try {
     parse(sub, src);
   } catch (const std::exception& ex) {

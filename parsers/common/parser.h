@@ -19,6 +19,9 @@ struct ParseContext {
   // (for_each_line), so evidence points into the original file.
   uint64_t line_base = 0;
   uint64_t offset_base = 0;
+  // The pasted command whose output the segment is (`hccn_tool -i 3 -ip -g`): what a reader
+  // takes from a file name in a bundle (the device of hccn-ip-3.txt), it takes from here.
+  std::string_view command = {};
 };
 
 using ParseFn = void (*)(ParseContext&, ByteSource&);

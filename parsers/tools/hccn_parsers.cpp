@@ -12,8 +12,22 @@ using sv = std::string_view;
 
 bool starts_with(sv s, sv p) { return s.substr(0, p.size()) == p; }
 
-// The logic id of "hccn-<query>-<id>.txt"; nullptr (every line unrecognised) without one.
+// `hccn_tool -i 3 -ip -g` pasted before its output: the id after -i.
+std::optional<int64_t> id_of_command(sv command) {
+  size_t at = command.find(" -i ");
+  if (at == sv::npos) return std::nullopt;
+  sv rest = trim(command.substr(at + 4));
+  return parse_int(rest.substr(0, rest.find(' ')));
+}
+
+// The logic id of "hccn-<query>-<id>.txt", or of the pasted command a segment is the output
+// of; nullptr (every line unrecognised) without one.
 HccnPort* port_of_entry(ParseContext& ctx, sv query) {
+  if (auto id = id_of_command(ctx.command); id && *id >= 0 && *id < 4096) {
+    HccnPort& p = ctx.facts.network.hccn[*id];
+    p.device = *id;
+    return &p;
+  }
   sv path = ctx.entry.path;
   size_t slash = path.rfind('/');
   sv name = slash == sv::npos ? path : path.substr(slash + 1);

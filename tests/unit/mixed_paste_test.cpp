@@ -278,3 +278,31 @@ TEST_CASE("commands echoed without a prompt split a snapshot into version files 
   // Only the first line ("Datetime: ...") is read by no reader; blank lines are the readers'.
   CHECK(e.stats.segments[0].unrecognised == 3);
 }
+
+TEST_CASE("hccn_tool output pasted after its command keeps the device of -i", "[segment][mixed]") {
+  // Lines of tests/data/real/mind-cluster-faultdiag-testdata-env-check (the device ids are the
+  // commands' only: a bundle's file name carries them, a paste the echoed command).
+  TempDir dir;
+  write_file(dir / "env.txt",
+             "/usr/local/Ascend/driver/tools/hccn_tool -i 1 -ip -g\n"
+             "ipaddr:10.10.0.11\n"
+             "netmask:255.255.255.0\n"
+             "\n"
+             "/usr/local/Ascend/driver/tools/hccn_tool -i 0 -link_stat -g\n"
+             "[devid 0]current time        : Wed Aug  2 03:09:26 2022\n"
+             "[devid 0]link up count       : 2\n"
+             "[devid 0]link change records :\n"
+             "[devid 0]    Tue Aug  1 14:43:40 2022    LINK DOWN\n");
+  LoadResult r = load({dir / "env.txt"});
+  const InventoryEntry& e = only_entry(r);
+  CHECK(e.kind == SourceKind::mixed_text);
+  const auto& hccn = r.evidence.bundles[0].network.hccn;
+  REQUIRE(hccn.count(1));
+  CHECK(hccn.at(1).ip == "10.10.0.11");
+  CHECK(hccn.at(1).ip_evidence.line == 2);
+  REQUIRE(hccn.count(0));
+  CHECK(hccn.at(0).link_up_count == 2);
+  REQUIRE(hccn.at(0).link_changes.size() == 1);
+  CHECK(!hccn.at(0).link_changes[0].up);
+  CHECK(e.stats.lines_unrecognised == 0);
+}
