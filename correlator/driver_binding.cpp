@@ -85,6 +85,13 @@ void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase&
   for (auto* p : unbound_fns)
     if (f.evidence.size() < 8) f.evidence.push_back(p->evidence);
   if (nodes && !nodes->empty() && f.evidence.size() < 9) f.evidence.push_back(nodes->front().evidence);
+  // With no driver bound, every process that tries to start a device fails (507033, device
+  // setup error): those lines are this finding's consequence, not errors of their own.
+  size_t setup_failures = 0;
+  for (const auto& e : b.logs.error_codes)
+    if (e.code == "507033") f.explains.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}}), ++setup_failures;
+  if (setup_failures)
+    f.observed += fmt::format(". {} device set-up failure(s) (507033) in the processes' logs follow from it", setup_failures);
   f.value("npu_functions", std::to_string(npus.size()))
       .value("unbound", std::to_string(unbound_fns.size()))
       .value("device_nodes", nodes_absent ? "absent" : nodes ? "present" : "unknown");

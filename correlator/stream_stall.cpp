@@ -315,6 +315,22 @@ Finding sync_timeout_finding(const std::string& host, const StreamSyncTimeout& t
 
 }  // namespace
 
+// The stall ends when the runtime gives up on the stream: `ErrCode=107020, desc=[task timeout]`
+// and the same failure in ACL, torch_npu and the job (unexplained-errors takes those as one).
+// A 107020 of the stalled process from the first frozen report to one report period after
+// the last is that end, not an error of its own.
+void explain_end_of_stall(const HostGroup& group, const StreamHistory& h, Finding& f) {
+  constexpr int64_t kPeriodUs = 4LL * 60 * 1000000;  // the three-minute period, with slack
+  int64_t from = local_us(h.samples[h.frozen_from]->time);
+  int64_t to = local_us(h.samples.back()->time) + kPeriodUs;
+  for (const BundleFacts* b : group.bundles)
+    for (const auto& e : b->logs.error_codes) {
+      if (e.origin.pid != h.pid || e.code != "107020" || !e.time.valid) continue;
+      int64_t t = local_us(e.time);
+      if (t >= from && t <= to) f.explains.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}});
+    }
+}
+
 void analyze_stream_stall(const EvidenceSet& evidence, const AnalyzeOptions&,
                           std::vector<Finding>& findings) {
   for (const HostGroup& group : evidence.groups()) {
@@ -323,7 +339,10 @@ void analyze_stream_stall(const EvidenceSet& evidence, const AnalyzeOptions&,
     for (const auto& h : histories) {
       for (const auto* t : h.sync_timeouts) attached.insert(t);
       switch (h.verdict) {
-        case StreamVerdict::stalled: findings.push_back(stalled_finding(h)); break;
+        case StreamVerdict::stalled:
+          findings.push_back(stalled_finding(h));
+          explain_end_of_stall(group, h, findings.back());
+          break;
         case StreamVerdict::progressing: findings.push_back(progressing_finding(h)); break;
         case StreamVerdict::single_sample: findings.push_back(single_finding(h)); break;
       }
