@@ -19,3 +19,12 @@ if(Python3_Interpreter_FOUND)
            COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/check_literals.py
                    ${PROJECT_SOURCE_DIR})
 endif()
+
+# Every expected fact also reaches the report (findings, verdict, bundle summaries; never the
+# timeline alone): tests/real/facts_in_report.py, gaps in tests/real/facts-in-report-known.tsv.
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "corpus: expected facts are in the report"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/facts_in_report.py
+                   --bin $<TARGET_FILE:ascend-triage>)
+  set_tests_properties("corpus: expected facts are in the report" PROPERTIES TIMEOUT 300)
+endif()
