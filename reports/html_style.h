@@ -65,6 +65,7 @@ inline constexpr std::string_view kSvgStyle = R"css(
 .tl-span{fill-opacity:.55}
 .tl-stall{fill:#c53030;fill-opacity:.35;stroke:#822727;stroke-width:1.5}
 .tl-stall-label{font:bold 11px system-ui,sans-serif;fill:#822727}
+.tl-edge-label{font:10px system-ui,sans-serif;fill:#4a5568}
 .tl-install{fill:#2b6cb0;stroke:#fff;stroke-width:1}
 .tl-boot{stroke:#2f855a;stroke-width:1.5;stroke-dasharray:4 3}
 .tl-reboot{stroke:#2f855a;stroke-width:3}

@@ -2,7 +2,8 @@
 // axis row shows the host's local time), boots and the collection as vertical lines, the
 // stall span as a bar, installs as diamonds, other events as dots (one occurrence) or bars
 // (a collapsed row from first to last) coloured by severity. Hover text is SVG <title>; no
-// script. When the incident is a small part of the whole range, a second panel zooms on it.
+// script. When the incident is a small part of the whole range, a second panel zooms on it
+// (reports/timeline_focus.h), with the installs and boots outside it named at its edges.
 // Below: the measured clock skews and every event as a table.
 #include <fmt/format.h>
 
@@ -13,6 +14,7 @@
 #include "model/time.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
+#include "reports/timeline_focus.h"
 
 namespace triage::html {
 namespace {
@@ -121,7 +123,7 @@ void event_mark(const Panel& p, const TimelineEvent& e, const Range& r, double c
     if ((target = finding_index(p.report, id))) break;
   if (target) out += fmt::format("<a href=\"#{}\">", anchor("f", *target));
   out += fmt::format("<g><title>{}</title>", event_title(e));
-  if (e.kind == "stall-span") {
+  if (is_stall_event(e)) {
     double w = std::max(x2 - x1, 4.0);
     out += fmt::format("<rect class=\"tl-stall\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" rx=\"2\"/>",
                        x1, cy - kLaneHeight / 2 + 3, w, kLaneHeight - 6);
@@ -190,7 +192,7 @@ size_t panel_svg(const Panel& p, const Range& r, std::string_view label, std::st
   std::vector<size_t> order(p.t.events.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-    auto rank = [&](const TimelineEvent& e) { return e.kind == "stall-span" ? -1 : static_cast<int>(e.severity); };
+    auto rank = [&](const TimelineEvent& e) { return is_stall_event(e) ? 99 : static_cast<int>(e.severity); };
     return rank(p.t.events[a]) < rank(p.t.events[b]);
   });
   size_t outside = 0;
@@ -222,24 +224,19 @@ std::optional<Range> full_range(const Timeline& t) {
   return Range{*lo - pad, *hi + pad};
 }
 
-// The incident: the stall spans, errors and reboots. Worth its own panel when it is a small
-// part of the whole range (installs weeks earlier squeeze it into a few pixels).
-std::optional<Range> focus_range(const Timeline& t, const Range& full) {
-  std::optional<int64_t> lo, hi;
-  auto take = [&](int64_t a, int64_t b) {
-    lo = lo ? std::min(*lo, a) : a;
-    hi = hi ? std::max(*hi, b) : b;
+// Installs and boots outside the incident window, drawn at its edges with their time.
+void edge_markers(const FocusWindow& w, std::string& out) {
+  auto one = [&](const FocusMarker& m, size_t i, bool left) {
+    double x = left ? kLeft + 2 : kRight - 2;
+    double y = kAxisHeight + 12 + 14 * static_cast<double>(i);
+    std::string text = fmt::format("{} {} {}", left ? "\u25c0" : "", format_utc(m.utc_us), m.label);
+    if (!left) text = fmt::format("{} {} \u25b6", m.label, format_utc(m.utc_us));
+    out += fmt::format("<g class=\"tl-edge\"><title>{}</title><text class=\"tl-edge-label\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                       "text-anchor=\"{}\">{}</text></g>\n",
+                       escape(m.label + " at " + format_utc(m.utc_us)), x, y, left ? "start" : "end", escape(text));
   };
-  for (const auto& e : t.events)
-    if (e.kind == "stall-span" || e.severity >= Severity::error)
-      take(e.first_utc_us, std::max(e.first_utc_us, e.last_utc_us));
-  for (const auto& b : t.boots)
-    if (b.after_previous) take(b.start_utc_us, b.start_utc_us);
-  if (!lo) return std::nullopt;
-  int64_t pad = std::max<int64_t>((*hi - *lo) / 10, 60 * kSecond);
-  Range r{*lo - pad, *hi + pad};
-  if ((r.hi - r.lo) * 8 > full.hi - full.lo) return std::nullopt;
-  return r;
+  for (size_t i = 0; i < w.before.size(); ++i) one(w.before[i], i, true);
+  for (size_t i = 0; i < w.after.size(); ++i) one(w.after[i], i, false);
 }
 
 void legend(std::string& out) {
@@ -322,9 +319,16 @@ void timeline_section(const Report& report, std::optional<int> host_offset, std:
   out += fmt::format("<p class=\"sub\">{} event row(s) in {} lane(s), {} boot(s). Axis in UTC{}.</p>\n", t.events.size(),
                      lanes.size(), t.boots.size(), note);
   panel_svg(p, *full, "timeline of the whole evidence", out);
-  if (auto focus = focus_range(t, *full)) {
-    out += fmt::format("<h3>Incident window: {} to {} UTC</h3>\n", format_utc(focus->lo), format_utc(focus->hi));
-    size_t outside = panel_svg(p, *focus, "timeline of the incident window", out);
+  if (auto w = focus_window(t)) {
+    out += fmt::format("<h3>Incident window: {} to {} UTC</h3>\n<p class=\"sub\">{}.</p>\n", format_utc(w->lo),
+                       format_utc(w->hi), escape(w->why));
+    Range focus{w->lo, w->hi};
+    std::string panel;
+    size_t outside = panel_svg(p, focus, "timeline of the incident window", panel);
+    std::string edges;
+    edge_markers(*w, edges);
+    panel.insert(panel.rfind("</svg>"), edges);
+    out += panel;
     if (outside) out += fmt::format("<p class=\"muted\">{} event row(s) lie outside this window.</p>\n", outside);
   }
   legend(out);

@@ -7,6 +7,7 @@
 
 #include "model/bundle_summary.h"
 #include "model/time.h"
+#include "reports/timeline_focus.h"
 #include "reports/markdown_escape.h"
 #include "reports/render.h"
 #include "reports/text_sections.h"
@@ -162,6 +163,9 @@ void timeline(std::string& out, const Timeline& t) {
   auto put = std::back_inserter(out);
   std::vector<size_t> rows = text::top_timeline_rows(t, kTimelineRows);
   out += "## Timeline\n\n";
+  if (auto w = focus_window(t))
+    fmt::format_to(put, "Incident window: {} to {} ({}).\n\n", text::utc_seconds(w->lo), text::utc_seconds(w->hi),
+                   md::text(w->why));
   if (rows.size() < t.events.size())
     fmt::format_to(put, "The {} most severe of {} events (`ascend-triage timeline` shows all).\n\n",
                    rows.size(), t.events.size());

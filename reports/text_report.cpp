@@ -8,6 +8,7 @@
 
 #include "model/bundle_summary.h"
 #include "model/time.h"
+#include "reports/timeline_focus.h"
 #include "reports/display_width.h"
 #include "reports/render.h"
 #include "reports/text_sections.h"
@@ -118,6 +119,9 @@ void append_timeline_top(std::string& out, const Timeline& timeline, const Layou
   if (rows.size() < timeline.events.size())
     title += fmt::format(", the {} most severe shown (the timeline command shows all)", rows.size());
   append_wrapped(out, title, st.bold("Timeline:") + " ", "  ", layout.width);
+  if (auto w = focus_window(timeline))
+    append_wrapped(out, fmt::format("Incident window: {} to {} ({})", utc_seconds(w->lo), utc_seconds(w->hi), w->why),
+                   "  ", "    ", layout.width);
   if (timeline.filtered_out || timeline.undated)
     append_wrapped(out, fmt::format("{} filtered out, {} undated", timeline.filtered_out, timeline.undated),
                    "  ", "  ", layout.width);

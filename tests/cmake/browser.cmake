@@ -7,3 +7,8 @@ add_test(NAME "browser: html report in headless chromium"
           $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR})
 set_tests_properties("browser: html report in headless chromium" PROPERTIES
   RUN_SERIAL TRUE SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "TZ=UTC")
+add_test(NAME "browser: focus chart shows the stall"
+  COMMAND ${BASH_PROGRAM} ${PROJECT_SOURCE_DIR}/tests/browser/test_focus_chart.sh
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR})
+set_tests_properties("browser: focus chart shows the stall" PROPERTIES
+  RUN_SERIAL TRUE SKIP_RETURN_CODE 77 TIMEOUT 300 ENVIRONMENT "TZ=UTC")

@@ -320,6 +320,10 @@ TEST_CASE("html report: SVG timeline shows lanes, the stall, errors, reboots and
   CHECK(html.find("class=\"tl-stall-label\"") != std::string::npos);  // wide enough in the zoom
   CHECK(html.find(">stall 18 min</text>") != std::string::npos);
   CHECK(count(html, "<polygon class=\"tl-install\"") == 1);           // only in the overview
+  // ... and named at the focus chart's left edge with its time.
+  CHECK(count(html, "class=\"tl-edge-label\"") == 1);
+  CHECK(html.find("text-anchor=\"start\">\u25c0 2026-09-03T14:20:00Z install: driver 26.0.rc1 installed") !=
+        std::string::npos);
   CHECK(count(html, "<line class=\"tl-reboot\"") == 2);
   CHECK(count(html, ">reboot</text>") == 2);
   CHECK(count(html, "class=\"tl-collect\"") == 1);                 // after the incident window
