@@ -2,6 +2,7 @@
 // rules of knowledge/verdict/hypotheses.json (docs/verdict.md). All judgement is in the
 // rules; this file only matches, adds weights, orders and words the result.
 #include "correlator/verdict.h"
+#include "correlator/verdict_reply.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -185,17 +186,28 @@ void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Find
     if (!v.collect_more.empty()) s += fmt::format(" Collect a bundle: {}", v.collect_more.front());
   }
   // Below the threshold: named as conditions to fix, never as the cause.
-  std::vector<std::string> weak, unlikely;
+  // With several hosts a hypothesis ranks once per host: say each once, with its host count.
+  std::vector<std::string> weak, unlikely_ids;
+  std::map<std::string, std::pair<const Hypothesis*, size_t>> unlikely;
   for (const auto& h : v.ranked) {
     if (&h == &top || h.id == kInsufficient) continue;
     if (h.score > 0 && h.score < rules.leading_min_score && !listed(weak, h.id)) weak.push_back(h.id);
-    if (h.score < 0 && !listed(unlikely, h.id))
-      unlikely.push_back(fmt::format("{} (contradicted by {})", h.id, ids_of(h.contradicting, 2)));
+    if (h.score < 0) {
+      auto [it, fresh] = unlikely.try_emplace(h.id, &h, 0);
+      if (fresh) unlikely_ids.push_back(h.id);
+      ++it->second.second;
+    }
+  }
+  std::vector<std::string> unlikely_text;
+  for (const auto& id : unlikely_ids) {
+    const auto& [h, hosts] = unlikely.at(id);
+    unlikely_text.push_back(fmt::format("{} (contradicted by {}{})", id, ids_of(h->contradicting, 2),
+                                        hosts > 1 ? fmt::format(", on {} hosts", hosts) : ""));
   }
   if (!weak.empty())
     s += fmt::format(" Below the score to be named a cause (conditions to check or fix, not shown to "
                      "cause the fault): {}.", fmt::join(weak, ", "));
-  if (!unlikely.empty()) s += fmt::format(" Unlikely: {}.", fmt::join(unlikely, "; "));
+  if (!unlikely_text.empty()) s += fmt::format(" Unlikely: {}.", fmt::join(unlikely_text, "; "));
   v.summary = std::move(s);
 }
 
@@ -324,6 +336,7 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
   collect_commands(v, rules, gaps);
   choose_next_check(v, rules);
   write_summary(v, rules, findings);
+  v.reply = verdict_reply(v, findings);
   return v;
 }
 

@@ -43,6 +43,7 @@ struct Verdict {
   std::vector<Hypothesis> ranked;  // best first; never empty after analysis
   NextCheck next_check;
   std::string summary;                    // one or two sentences, verdict first
+  std::string reply;                      // a paragraph in plain words, to paste into a ticket
   std::vector<std::string> collect_more;  // collector commands when evidence is insufficient
 };
 

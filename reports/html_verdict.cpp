@@ -36,6 +36,9 @@ void link_list(const Report& report, std::string_view label, const std::vector<F
 
 void verdict_card(const Report& report, std::string& out) {
   const Verdict& v = report.verdict;
+  if (!v.reply.empty())
+    out += fmt::format("<h2 id=\"in-short\">In short</h2>\n<section class=\"card\">\n<p class=\"reply\">{}</p>\n</section>\n",
+                       escape(v.reply));
   out += "<h2 id=\"verdict\">Verdict</h2>\n<section class=\"card verdict\">\n";
   if (!v.summary.empty()) out += fmt::format("<p class=\"summary\">{}</p>\n", escape(v.summary));
   if (v.ranked.empty()) out += "<p class=\"muted\">No hypothesis was ranked.</p>\n";

@@ -16,6 +16,7 @@ static void write_links(JsonWriter& w, std::string_view key, const std::vector<F
 void write_verdict_json(JsonWriter& w, const Verdict& v) {
   w.begin_object();
   w.field("summary", v.summary);
+  w.field("reply", v.reply);
   w.key("ranked").begin_array();
   int rank = 0;
   for (const auto& h : v.ranked) {

@@ -37,6 +37,7 @@ void links(std::string& out, std::string_view label, const std::vector<FindingLi
 void verdict(std::string& out, const Report& report) {
   auto put = std::back_inserter(out);
   const Verdict& v = report.verdict;
+  if (!v.reply.empty()) out += "## In short\n\n" + md::prose(v.reply) + "\n\n";
   out += "## Verdict\n\n";
   if (v.ranked.empty()) {
     out += "No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n\n";

@@ -58,6 +58,13 @@ void append_labelled(std::string& out, std::string_view indent, std::string_view
 void append_verdict(std::string& out, const Report& report, const Layout& layout) {
   const Style& st = layout.style;
   const Verdict& v = report.verdict;
+  // The paragraph to paste into a ticket reply comes first, in plain words.
+  if (!v.reply.empty()) {
+    out += st.bold("In short");
+    out += '\n';
+    append_wrapped(out, v.reply, "  ", "  ", layout.width);
+    out += '\n';
+  }
   out += st.bold("Verdict");
   out += '\n';
   if (v.ranked.empty()) {
