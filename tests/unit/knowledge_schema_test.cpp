@@ -3,6 +3,7 @@
 // an unknown field and a changed type, naming file and JSON path.
 #include <stdio.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <filesystem>
