@@ -5,6 +5,7 @@
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
+#include "knowledge/knowledge_schemas.h"
 #include "knowledge/verdict_rules.h"
 #include "knowledge/version_tables.h"
 
@@ -100,6 +101,10 @@ void check_error_codes(std::string_view content, const std::string& name, Knowle
       out.problems.push_back(name + ": " + c.kind + " " + c.code + ": duplicate code");
 }
 
+void append(std::vector<std::string>& to, std::vector<std::string> more) {
+  for (auto& m : more) to.push_back(std::move(m));
+}
+
 }  // namespace
 
 KnowledgeCheck check_knowledge_file(std::string_view content, const std::string& name,
@@ -108,14 +113,19 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   std::vector<DeviceEventInfo> events;  // tables whose parser does every check
   std::vector<PciIdInfo> pci_ids;
   std::vector<FaultRuleMapping> mappings;
+  if (is_knowledge_schema(name)) {
+    check_knowledge_schema_file(content, name, out.problems);
+    return out;
+  }
+  // The form first (paths into the file), then what only the loaders know.
+  check_knowledge_json_schema(content, name, out.problems);
   if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
-    out.problems = check_version_table(content, name);  // knowledge/versions/README.md
-  else if (name.ends_with(".json") && (name.starts_with("verdict/") ||
-                                        name.substr(0, name.rfind('/')).ends_with("/verdict"))) {
+    append(out.problems, check_version_table(content, name));  // knowledge/versions/README.md
+  else if (is_verdict_rules_file(name)) {
     // Verdict rules: finding ids are checked against the built-in catalogue (docs/verdict.md).
     std::vector<std::string> ids;
     for (const auto& e : finding_catalogue_for("")) ids.push_back(e.id);
-    out.problems = check_verdict_rules(parse_verdict_rules(content, name), name, ids);
+    append(out.problems, check_verdict_rules(parse_verdict_rules(content, name), name, ids));
   } else if (name == kFindingCatalogueFile || name.ends_with("/" + std::string(kFindingCatalogueFile)))
     parse_finding_catalogue(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);

@@ -361,7 +361,10 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
   for (const auto& [fname, f] : by_name) {
     // The verdict rules and the finding catalogue have loaders of their own (correlator/verdict_*).
     // Mappings of other tools' rules are documentation data, checked but not loaded.
-    if (fname.starts_with("verdict/") || fname.starts_with("mappings/") || fname == "findings.tsv") continue;
+    // Schemas describe the JSON files; `knowledge check` applies them (knowledge/knowledge_schemas.h).
+    if (fname.starts_with("verdict/") || fname.starts_with("mappings/") || fname.starts_with("schemas/") ||
+        fname == "findings.tsv")
+      continue;
     if (fname.ends_with(".json")) {
       std::vector<Signature> sigs;
       parse_signature_file(f->content, fname, sigs, kb.errors);

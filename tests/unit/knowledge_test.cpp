@@ -39,6 +39,7 @@ int run_cli(const std::string& args) {
 
 const char* kGood = R"J({
   "format": "ascend-triage-signatures",
+  "version": 1,
   "signatures": [{
     "id": "test/one", "sources": ["plog"], "severity": "error", "category": "test",
     "outcome": "own", "title": "t", "explanation": "e", "next_steps": ["n"],
