@@ -189,7 +189,8 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
   CHECK(s.balanced);
   REQUIRE(s.headings.size() >= 3);
   CHECK(s.headings[0] == "# ascend-triage report");
-  CHECK(s.headings[1] == "## Verdict");
+  CHECK(s.headings[1] == "## In short");  // the paragraph to paste into a reply
+  CHECK(s.headings[2] == "## Verdict");
   size_t bundle = doc.find("\n## Bundle `");
   size_t findings = doc.find(fmt::format("\n## Findings ({})\n", report.findings.size()));
   CHECK(doc.find("\n## Verdict\n") < bundle);

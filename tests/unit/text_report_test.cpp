@@ -53,6 +53,7 @@ TEST_CASE("text report: the verdict comes first, with links, next check and coll
           "[text-report]") {
   std::string text = render(sample_report());
   INFO(text);
+  // A verdict without a reply paragraph starts with the verdict.
   CHECK(text.rfind("Verdict\n", 0) == 0);
   CHECK(text.find("Verdict") < text.find("4 finding(s)"));
   CHECK(text.find("  1. Host driver installation residue (stale DKMS modules resident)\n") != std::string::npos);
@@ -203,7 +204,8 @@ TEST_CASE("text report: end to end on incident-910b-before-reboot", "[text-repor
   std::string text = render(report, loaded.evidence);
   INFO(text.substr(0, 4000));
   // Structure, not the verdict's content (the verdict rules are built elsewhere).
-  CHECK(text.rfind("Verdict\n", 0) == 0);
+  CHECK(text.rfind("In short\n  Most likely cause on ", 0) == 0);  // the paragraph to paste into a reply
+  CHECK(text.find("\n\nVerdict\n") != std::string::npos);
   CHECK(text.find("  1. ") != std::string::npos);
   size_t bundle = text.find("\nBundle ");
   size_t findings = text.find(fmt::format("\n{} finding(s)\n", report.findings.size()));
@@ -233,7 +235,8 @@ TEST_CASE("text report: --color always colours, --color never does not", "[text-
   INFO(always.err << never.err);
   CHECK(always.exit_code == 1);
   CHECK(never.exit_code == 1);
-  CHECK(always.out.find("\x1b[1mVerdict\x1b[0m") == 0);
+  CHECK(always.out.find("\x1b[1mIn short\x1b[0m") == 0);
+  CHECK(always.out.find("\x1b[1mVerdict\x1b[0m") != std::string::npos);
   CHECK(never.out.find('\x1b') == std::string::npos);
   CHECK(strip_ansi(always.out) == never.out);
   // auto: the test's pipe is no terminal

@@ -256,3 +256,26 @@ TEST_CASE("verdict rules are data: --knowledge DIR replaces them", "[verdict][kn
   CHECK(v.ranked.front().rationale.find("leading score 1000") != std::string::npos);
   fs::remove_all(dir);
 }
+
+TEST_CASE("verdict summary: an unlikely hypothesis is named once, with its host count", "[verdict]") {
+  // Six nodes, each with a declared torch/torch_npu/CANN pair (contradicts cann-wheel-mismatch)
+  // and the same module residue: the summary said "cann-wheel-mismatch (contradicted by ...)" six times.
+  std::vector<Finding> f;
+  EvidenceSet e;
+  for (int i = 1; i <= 6; ++i) {
+    std::string host = "node-" + std::to_string(i);
+    f.push_back(make("module-provenance/two-sets", Severity::error, host));
+    f.push_back(make("version-matrix/torch-npu-cann", Severity::info, host, {{"verdict", "compatible"}}));
+    EvidenceSet one = full_bundle(host);
+    e.bundles.push_back(std::move(one.bundles.front()));
+  }
+  Verdict v = verdict_of(f, e);
+  INFO(v.summary);
+  size_t first = v.summary.find("cann-wheel-mismatch (contradicted by");
+  if (first != std::string::npos) {
+    CHECK(v.summary.find("cann-wheel-mismatch (contradicted by", first + 1) == std::string::npos);
+    CHECK(v.summary.find(", on 6 hosts)") != std::string::npos);
+  } else {
+    FAIL_CHECK("cann-wheel-mismatch is not named as unlikely: the rule's values changed?");
+  }
+}
