@@ -9,9 +9,10 @@ cd "$(dirname "$0")/.."
 
 mode=${1:-demo}
 packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
-  catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck)
-# collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium
-[ "$mode" = test ] && packages+=(python3 xz-utils chromium)
+  catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck help2man)
+# collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium;
+# the package test: dpkg-shlibdeps (dpkg-dev) computes the .deb's Depends
+[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -28,8 +29,11 @@ build=${BUILD_DIR:-build}
 if [ ! -f "$build/build.ninja" ]; then
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-# The build log is shown only when the build fails.
-if ! cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
+# The demo runs only the analyzer, so it builds only that target (not the unit tests, most of
+# the build time); the test mode builds everything. The log is shown only when it fails.
+targets=()
+[ "$mode" = demo ] && targets=(--target ascend-triage)
+if ! cmake --build "$build" -j "$(nproc)" "${targets[@]}" >"$build/build.log" 2>&1; then
   cat "$build/build.log" >&2
   echo "build failed (log: $build/build.log)" >&2
   exit 1
