@@ -19,7 +19,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
   cmd->add_option("paths", args->paths,
-                  "Bundle directories, archives or log files (one evidence set)")
+                  "Bundle directories, archives or log files (one evidence set); - reads "
+                  "standard input")
       ->required();
   std::vector<std::string> names;
   for (const auto& f : report_formats()) names.emplace_back(f.name);
@@ -28,6 +29,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
   add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {

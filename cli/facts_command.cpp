@@ -16,9 +16,12 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("facts", "Print the facts extracted from the inputs, one per line");
-  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files")->required();
+  cmd->add_option("paths", args->paths,
+                  "Bundle directories, archives or log files; - reads standard input")
+      ->required();
   cmd->add_option("-o,--output", args->output, "Write the facts to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     AnalyzeOptions options;

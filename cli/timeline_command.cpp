@@ -21,12 +21,15 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("timeline", "Print one UTC timeline across every source");
-  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files")->required();
+  cmd->add_option("paths", args->paths,
+                  "Bundle directories, archives or log files; - reads standard input")
+      ->required();
   cmd->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"text", "json", "jsonl"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the timeline to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
   add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {

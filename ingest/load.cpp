@@ -20,12 +20,14 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
       continue;
     }
     BundleFacts& bundle = result.evidence.bundles.emplace_back();
-    bundle.input = input;
+    bool from_stdin = input == kStdinPath;
+    bundle.input = from_stdin ? options.stdin_name : input;
     EntryProcessor processor(bundle, options, budget);
     InputDescription described;
-    std::string error = read_input(input, processor, described);
+    std::string error = from_stdin ? read_stdin(options.stdin_name, processor, described)
+                                   : read_input(input, processor, described);
     if (!error.empty()) {
-      result.errors.push_back(input + ": " + error);
+      result.errors.push_back(bundle.input + ": " + error);
       result.evidence.bundles.pop_back();
       continue;
     }

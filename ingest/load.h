@@ -15,6 +15,9 @@ struct LoadResult {
   bool recognised_any = false;      // at least one entry of a known kind
 };
 
+// The input path that means standard input (read as one loose file named options.stdin_name).
+inline constexpr const char* kStdinPath = "-";
+
 LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options);
 
 }  // namespace triage

@@ -1,0 +1,6 @@
+# Habits of the command line (docs/cli.md): standard input as an input, the progress line
+# on a terminal (and its silence elsewhere).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME cli.stdin_like_file
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_stdin.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/tests/data/real)
