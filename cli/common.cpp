@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
+#include "cli/progress_meter.h"
 #include "model/severity.h"
 #include "model/time.h"
 
@@ -119,7 +121,7 @@ void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g) {
       ->capture_default_str();
 }
 
-bool load_inputs(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+bool load_inputs(const std::vector<std::string>& paths, const AnalyzeOptions& options, bool quiet,
                  LoadResult& loaded) {
   if (std::count(paths.begin(), paths.end(), kStdinPath) > 1) {
     std::cerr << "ascend-triage: standard input (-) can be given only once\n";
@@ -130,16 +132,19 @@ bool load_inputs(const std::vector<std::string>& paths, const AnalyzeOptions& op
     return false;
   }
   // A paste typed into a terminal has no end until the user says so.
-  if (std::count(paths.begin(), paths.end(), kStdinPath) == 1 && isatty(STDIN_FILENO))
+  if (!quiet && std::count(paths.begin(), paths.end(), kStdinPath) == 1 && isatty(STDIN_FILENO))
     std::cerr << "ascend-triage: reading standard input; paste the text, then press Ctrl-D\n";
-  loaded = load_evidence(paths, options);
+  std::optional<ProgressMeter> meter;
+  if (want_progress(quiet)) meter.emplace(STDERR_FILENO);
+  loaded = load_evidence(paths, options, meter ? &*meter : nullptr);
+  if (meter) meter->finish();
   for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
   return loaded.errors.empty();
 }
 
 bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
-                       LoadResult& loaded) {
-  if (!load_inputs(paths, options, loaded)) return false;
+                       bool quiet, LoadResult& loaded) {
+  if (!load_inputs(paths, options, quiet, loaded)) return false;
   if (!loaded.recognised_any) {
     std::cerr << "ascend-triage: no recognised evidence in the given input "
                  "(`ascend-triage inventory PATH` shows why each entry was not recognised)\n";

@@ -9,9 +9,11 @@
 namespace triage {
 
 // Each input is read once, in the order given; its entries are sorted afterwards.
-LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options) {
+LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                         ReadProgress* progress) {
   LoadResult result;
   LoadBudget budget(options.limits);
+  budget.bytes.progress = progress;
   result.evidence.bundles.reserve(paths.size());
   size_t not_read = 0;
   for (const auto& input : paths) {
