@@ -116,7 +116,7 @@ void bundle(std::string& out, const BundleSummary& s, const BundleFacts& b) {
   if (!s.not_collected.empty()) {
     field("Not collected:", "");
     for (const auto& o : s.not_collected)
-      fmt::format_to(put, "  - {} {}: {}\n", md::code(o.path),
+      fmt::format_to(put, "  - {} {}: {}\n", md::code(step_files_text(o)),
                      md::text(o.status == ItemStatus::other ? o.status_text : std::string(to_string(o.status))),
                      md::text(o.reason.empty() ? "(no reason given)" : o.reason));
   }
