@@ -8,6 +8,7 @@
 #include "cli/output.h"
 #include "correlator/correlate.h"
 #include "reports/formats.h"
+#include "reports/redact.h"
 
 namespace triage::cli {
 
@@ -15,6 +16,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::vector<std::string> paths;
     std::string format{report_formats().front().name}, output;
+    bool redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
@@ -28,6 +30,9 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
       ->check(CLI::IsMember(names))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
+  cmd->add_flag("--redact", args->redact,
+                "Replace host names, IP addresses, user names and home paths with pseudonyms "
+                "(for a public thread)");
   add_limit_options(*cmd, g);
   add_stdin_name_option(*cmd, g);
   add_timeline_filter_options(*cmd, g);
@@ -43,6 +48,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     RenderOptions render;
     render.color = args->output.empty() && want_color(g.color, STDOUT_FILENO);
     Report report = correlate(loaded.evidence, options);
+    if (args->redact) render.redaction_note = redact_for_public(report, loaded.evidence);
     find_report_format(args->format)->render(report, loaded.evidence, render, *out);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };

@@ -125,12 +125,13 @@ static void write_summary(JsonWriter& w, const BundleSummary& s) {
   w.end_object();
 }
 
-void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
   JsonWriter w(out);
   w.begin_object();
   w.field("schema", "ascend-triage-report").field("schema_version", kSchemaVersion);
   w.field("tool_version", ASCEND_TRIAGE_VERSION);
+  if (!opt.redaction_note.empty()) w.field("redaction", opt.redaction_note);
   w.key("bundles").begin_array();
   for (size_t i = 0; i < evidence.bundles.size(); ++i) {
     const BundleFacts& b = evidence.bundles[i];

@@ -189,9 +189,10 @@ void timeline(std::string& out, const Timeline& t) {
 
 }  // namespace
 
-void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                      std::ostream& out) {
   std::string s = "# ascend-triage report\n\n";
+  if (!opt.redaction_note.empty()) s += "> **" + md::text(opt.redaction_note) + "**\n\n";
   verdict(s, report);
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
     bundle(s, report.bundles[i], evidence.bundles[i]);

@@ -8,3 +8,6 @@ add_test(NAME cli.progress_only_on_a_terminal
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_progress.py
           $<TARGET_FILE:ascend-triage>)
 set_tests_properties(cli.progress_only_on_a_terminal PROPERTIES TIMEOUT 120)
+add_test(NAME cli.redact_every_format
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_redact.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples ${PROJECT_SOURCE_DIR}/tests/data/real)
