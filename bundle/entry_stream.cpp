@@ -40,6 +40,7 @@ size_t EntryStream::read_data(char* buf, size_t n) {
   }
   bytes_ += k;
   budget_.total_used += k;
+  if (budget_.progress) budget_.progress->on_bytes(budget_.total_used);
   return k;
 }
 

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bundle/byte_source.h"
+#include "bundle/read_progress.h"
 
 namespace triage {
 
@@ -16,6 +17,7 @@ struct ReadBudget {
   uint64_t total_limit = 0;
   uint64_t total_used = 0;
   bool total_exhausted = false;  // data was cut because of the total limit
+  ReadProgress* progress = nullptr;  // a terminal's progress display, when there is one
 };
 
 struct OverlongLine {

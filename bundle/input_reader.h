@@ -48,6 +48,10 @@ struct InputDescription {
 // or why the input could not be read at all.
 std::string read_input(const std::string& path, MemberSink& sink, InputDescription& described);
 
+// Reads standard input as one loose file called `name`, as it arrives (a pipe or a paste; never
+// an archive). Returns "" or why nothing could be read (an empty stdin is refused).
+std::string read_stdin(const std::string& name, MemberSink& sink, InputDescription& described);
+
 // The parts, for tests.
 std::string read_directory(const std::string& path, MemberSink& sink);
 // Returns false (and leaves `error` empty) when the file is not an archive.

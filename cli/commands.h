@@ -27,6 +27,8 @@ struct GlobalOptions {
   std::string knowledge_dir;
   InputLimits limits;
   TimelineFilterArgs timeline;
+  std::string stdin_name = "stdin";  // --name
+  bool quiet = false;                // --quiet: no progress, no hints (errors still printed)
 };
 
 // Runs after parsing; returns the exit code.
@@ -46,13 +48,19 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g);
 Command add_formats_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
-// Loads the inputs for analyze/timeline; prints why and returns false when nothing usable was
-// read (unreadable input, or no recognised evidence at all: exit 2).
+// Loads the inputs (`-` is standard input, at most once); prints why and returns false when an
+// input could not be read at all. `loaded` then still holds what was read.
+// Progress is shown on a terminal unless `quiet`.
+bool load_inputs(const std::vector<std::string>& paths, const AnalyzeOptions& options, bool quiet,
+                 LoadResult& loaded);
+// Loads the inputs for analyze/timeline/facts; prints why and returns false when nothing usable
+// was read (unreadable input, or no recognised evidence at all: exit 2).
 bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
-                       LoadResult& loaded);
+                       bool quiet, LoadResult& loaded);
 bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out);
 bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);
+void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g);
 void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g);
 
 }  // namespace triage::cli

@@ -1,9 +1,12 @@
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 
 #include "cli/commands.h"
+#include "cli/progress_meter.h"
 #include "model/severity.h"
 #include "model/time.h"
 
@@ -67,6 +70,7 @@ bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out) {
       !limit_in_range("--max-line-bytes", l.max_line_bytes, 16, uint64_t{1} << 30))
     return false;
   out.knowledge_dir = g.knowledge_dir;
+  out.stdin_name = g.stdin_name;
   if (!g.utc_offset.empty()) {
     auto zone = ZoneRule::from_offset_text(g.utc_offset);
     if (!zone) {
@@ -110,11 +114,37 @@ void add_limit_options(CLI::App& cmd, GlobalOptions& g) {
       ->transform(CLI::AsSizeValue(false));
 }
 
-bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
-                       LoadResult& loaded) {
-  loaded = load_evidence(paths, options);
+void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g) {
+  cmd.add_option("--name", g.stdin_name,
+                 "Name of standard input (PATH -) in evidence; a file name also guides its "
+                 "classification")
+      ->capture_default_str();
+}
+
+bool load_inputs(const std::vector<std::string>& paths, const AnalyzeOptions& options, bool quiet,
+                 LoadResult& loaded) {
+  if (std::count(paths.begin(), paths.end(), kStdinPath) > 1) {
+    std::cerr << "ascend-triage: standard input (-) can be given only once\n";
+    return false;
+  }
+  if (options.stdin_name.empty()) {
+    std::cerr << "ascend-triage: --name must not be empty\n";
+    return false;
+  }
+  // A paste typed into a terminal has no end until the user says so.
+  if (!quiet && std::count(paths.begin(), paths.end(), kStdinPath) == 1 && isatty(STDIN_FILENO))
+    std::cerr << "ascend-triage: reading standard input; paste the text, then press Ctrl-D\n";
+  std::optional<ProgressMeter> meter;
+  if (want_progress(quiet)) meter.emplace(STDERR_FILENO);
+  loaded = load_evidence(paths, options, meter ? &*meter : nullptr);
+  if (meter) meter->finish();
   for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
-  if (!loaded.errors.empty()) return false;
+  return loaded.errors.empty();
+}
+
+bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                       bool quiet, LoadResult& loaded) {
+  if (!load_inputs(paths, options, quiet, loaded)) return false;
   if (!loaded.recognised_any) {
     std::cerr << "ascend-triage: no recognised evidence in the given input "
                  "(`ascend-triage inventory PATH` shows why each entry was not recognised)\n";

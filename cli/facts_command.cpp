@@ -16,15 +16,18 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("facts", "Print the facts extracted from the inputs, one per line");
-  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files")->required();
+  cmd->add_option("paths", args->paths,
+                  "Bundle directories, archives or log files; - reads standard input")
+      ->required();
   cmd->add_option("-o,--output", args->output, "Write the facts to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     AnalyzeOptions options;
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
     LoadResult loaded;
-    if (!load_for_analysis(args->paths, options, loaded)) return kExitCannotAnalyse;
+    if (!load_for_analysis(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
     std::ofstream file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

@@ -38,13 +38,14 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("inventory", "List every entry, its kind and why, and its line counts");
-  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files");
+  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files; - reads standard input");
   cmd->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"text", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of stdout");
   cmd->add_flag("--kinds", args->kinds, "List the source kinds and what each one is");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     if (args->kinds) {
@@ -57,9 +58,8 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
     }
     AnalyzeOptions options;
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
-    LoadResult loaded = load_evidence(args->paths, options);
-    for (const auto& e : loaded.errors) std::cerr << "ascend-triage: " << e << '\n';
-    if (!loaded.errors.empty()) return kExitCannotAnalyse;
+    LoadResult loaded;
+    if (!load_inputs(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
     std::ofstream file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

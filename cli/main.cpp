@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
   app.add_option("--utc-offset", g.utc_offset,
                  "Zone of loose logs whose zone is unknown, e.g. +08:00 (said so in the report)");
   app.add_option("--knowledge", g.knowledge_dir, "Use knowledge files from DIR");
+  app.add_flag("-q,--quiet", g.quiet,
+               "No progress line on a terminal and no hints on stderr (errors are still printed)");
 
   // One line per subcommand.
   std::vector<Command> commands;

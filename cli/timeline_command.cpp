@@ -21,19 +21,22 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("timeline", "Print one UTC timeline across every source");
-  cmd->add_option("paths", args->paths, "Bundle directories, archives or log files")->required();
+  cmd->add_option("paths", args->paths,
+                  "Bundle directories, archives or log files; - reads standard input")
+      ->required();
   cmd->add_option("--format", args->format, "Output format")
       ->check(CLI::IsMember({"text", "json", "jsonl"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the timeline to FILE instead of stdout");
   add_limit_options(*cmd, g);
+  add_stdin_name_option(*cmd, g);
   add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     AnalyzeOptions options;
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
     LoadResult loaded;
-    if (!load_for_analysis(args->paths, options, loaded)) return kExitCannotAnalyse;
+    if (!load_for_analysis(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
     std::ofstream file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

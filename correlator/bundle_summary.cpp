@@ -7,7 +7,34 @@ namespace {
 
 ItemOutcome outcome_of(const ManifestItem& i) {
   return ItemOutcome{i.path, i.status,      i.status_text, i.reason,   i.error,
-                     i.rc,   i.duration_ms, i.truncated,   i.kept_ranges};
+                     i.rc,   i.duration_ms, i.truncated,   i.kept_ranges, {}};
+}
+
+// Items written by one collector step: the same command started at the same time (a probe's
+// .json, .stdout, .stderr, .status, .threads.txt), with the same outcome. File copies
+// (no command) are steps of their own.
+bool same_step(const ManifestItem& a, const ManifestItem& b) {
+  return a.exec && b.exec && *a.exec == *b.exec && a.started_utc_us && a.started_utc_us == b.started_utc_us &&
+         a.status == b.status && a.status_text == b.status_text && a.reason == b.reason && a.error == b.error &&
+         a.rc == b.rc;
+}
+
+// One outcome per step, in manifest order. A step's items are adjacent (the collector records
+// them as the step ends), so only the previous step is compared: linear on any manifest.
+std::vector<ItemOutcome> not_collected_steps(const std::vector<ManifestItem>& items) {
+  std::vector<ItemOutcome> steps;
+  const ManifestItem* step_first = nullptr;
+  for (const auto& item : items) {
+    if (item.status == ItemStatus::ok) continue;
+    if (!step_first || !same_step(*step_first, item)) {
+      step_first = &item;
+      steps.push_back(outcome_of(item));
+    } else if (item.duration_ms && (!steps.back().duration_ms || *steps.back().duration_ms < *item.duration_ms)) {
+      steps.back().duration_ms = item.duration_ms;
+    }
+    steps.back().files.push_back(item.path);
+  }
+  return steps;
 }
 
 std::string os_name(const SystemFacts& sys) {
@@ -49,12 +76,12 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
   s.items = m.items.size();
   for (const auto& item : m.items) {
     ++s.status_counts[static_cast<size_t>(item.status)];
-    if (item.status != ItemStatus::ok) s.not_collected.push_back(outcome_of(item));
     if (item.truncated) {
       ++s.truncated_count;
       s.truncated.push_back(outcome_of(item));
     }
   }
+  s.not_collected = not_collected_steps(m.items);
   for (const auto& e : facts.inventory.entries)
     if (!e.stats.not_collected.empty())
       s.tool_errors.push_back(ToolErrorEntry{e.info.path, e.stats.not_collected});

@@ -96,6 +96,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     if (n.unsafe) unsafe_.push_back({info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path)});
   }
   last_display_ = info.display;
+  if (budget_.bytes.progress) budget_.bytes.progress->on_entry(info.display);
   if (!h.warning.empty()) warnings_.push_back({info.display, h.warning});
 
   std::string class_path = class_path_of(info.path);

@@ -9,9 +9,11 @@
 namespace triage {
 
 // Each input is read once, in the order given; its entries are sorted afterwards.
-LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options) {
+LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                         ReadProgress* progress) {
   LoadResult result;
   LoadBudget budget(options.limits);
+  budget.bytes.progress = progress;
   result.evidence.bundles.reserve(paths.size());
   size_t not_read = 0;
   for (const auto& input : paths) {
@@ -20,12 +22,14 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
       continue;
     }
     BundleFacts& bundle = result.evidence.bundles.emplace_back();
-    bundle.input = input;
+    bool from_stdin = input == kStdinPath;
+    bundle.input = from_stdin ? options.stdin_name : input;
     EntryProcessor processor(bundle, options, budget);
     InputDescription described;
-    std::string error = read_input(input, processor, described);
+    std::string error = from_stdin ? read_stdin(options.stdin_name, processor, described)
+                                   : read_input(input, processor, described);
     if (!error.empty()) {
-      result.errors.push_back(input + ": " + error);
+      result.errors.push_back(bundle.input + ": " + error);
       result.evidence.bundles.pop_back();
       continue;
     }

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "bundle/read_progress.h"
 #include "model/host_facts.h"
 #include "model/options.h"
 
@@ -15,6 +16,11 @@ struct LoadResult {
   bool recognised_any = false;      // at least one entry of a known kind
 };
 
-LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options);
+// The input path that means standard input (read as one loose file named options.stdin_name).
+inline constexpr const char* kStdinPath = "-";
+
+// `progress`, when given, is told of each entry and of the bytes read (a terminal display).
+LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+                         ReadProgress* progress = nullptr);
 
 }  // namespace triage

@@ -15,4 +15,27 @@ std::string status_counts_text(const BundleSummary& s) {
   return out;
 }
 
+std::string step_files_text(const ItemOutcome& o) {
+  if (o.files.size() < 2) return o.path;
+  // "dir/stem." shared by every file, each with something after it.
+  auto stem_of = [](const std::string& p) -> std::string_view {
+    size_t slash = p.rfind('/');
+    size_t dot = p.find('.', slash == std::string::npos ? 0 : slash + 1);
+    return dot == std::string::npos ? std::string_view() : std::string_view(p).substr(0, dot + 1);
+  };
+  std::string_view stem = stem_of(o.files.front());
+  bool shared = !stem.empty() && stem.size() > 1;
+  for (const auto& f : o.files) shared = shared && stem_of(f) == stem && f.size() > stem.size();
+  std::string out;
+  if (shared) {
+    out.assign(stem);
+    out += '{';
+    for (size_t i = 0; i < o.files.size(); ++i)
+      out += (i ? "," : "") + o.files[i].substr(stem.size());
+    return out + '}';
+  }
+  for (const auto& f : o.files) out += (out.empty() ? "" : ", ") + f;
+  return out;
+}
+
 }  // namespace triage

@@ -24,6 +24,9 @@ struct ItemOutcome {
   std::optional<int64_t> duration_ms;
   bool truncated = false;
   std::vector<std::pair<uint64_t, uint64_t>> kept_ranges;
+  // Not collected only: every file of the step, `path` first (a probe writes five files that
+  // share one command, start, status and reason). duration_ms is then the step's longest.
+  std::vector<std::string> files;
 };
 
 // A file holding a tool's error text where data was expected.
@@ -54,7 +57,7 @@ struct BundleSummary {
   size_t items = 0;
   std::array<size_t, 8> status_counts{};  // indexed by ItemStatus
   size_t truncated_count = 0;
-  std::vector<ItemOutcome> not_collected;  // every item whose status is not ok, in manifest order
+  std::vector<ItemOutcome> not_collected;  // one per step whose items are not ok, in manifest order
   std::vector<ItemOutcome> truncated;      // items kept only in part
   std::vector<ToolErrorEntry> tool_errors;
   std::vector<std::string> notes;          // manifest and system notes
@@ -64,5 +67,9 @@ struct BundleSummary {
 
 // "30 ok, 2 absent, 1 timed_out" (statuses with a count only, in contract order).
 std::string status_counts_text(const BundleSummary& s);
+
+// The files of a not-collected step in one phrase: "probes/rand.{json,stdout,stderr}" when
+// they differ only after the first dot of one directory's name, else comma-separated.
+std::string step_files_text(const ItemOutcome& o);
 
 }  // namespace triage

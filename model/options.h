@@ -20,6 +20,7 @@ struct AnalyzeOptions {
   std::optional<int> utc_offset_seconds;  // --utc-offset: zone of loose logs whose zone is unknown
   std::string knowledge_dir;              // --knowledge: overrides the built-in knowledge
   TimelineFilter timeline;                // --since/--until/--source/--min-severity
+  std::string stdin_name = "stdin";       // --name: what the input `-` is called in evidence
 };
 
 }  // namespace triage

@@ -94,7 +94,7 @@ void findings_section(const Report& report, std::string& out) {
 
 }  // namespace html
 
-void render_html(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+void render_html(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
   std::set<std::string> hosts;
   std::optional<int> host_offset;
@@ -118,6 +118,8 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
   page += html::kSvgStyle;
   page += "</style>\n</head>\n<body>\n";
   page += fmt::format("<h1>ascend-triage report: {}</h1>\n", html::escape(host_list));
+  if (!opt.redaction_note.empty())
+    page += fmt::format("<p class=\"sub\"><strong>{}</strong></p>\n", html::escape(opt.redaction_note));
   page += fmt::format(
       "<p class=\"sub\">{} input(s), {} finding(s), most severe: {}. Times are UTC; the host's "
       "local time is shown beside them.</p>\n",

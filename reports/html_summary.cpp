@@ -81,7 +81,7 @@ void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& o
     for (size_t i = 0; i < s.not_collected.size() && i < kMaxListed; ++i) {
       const ItemOutcome& o = s.not_collected[i];
       std::string_view status = o.status == ItemStatus::other ? std::string_view(o.status_text) : to_string(o.status);
-      out += fmt::format("<tr><td>{}</td><td class=\"mono\">{}</td><td>{}</td></tr>\n", escape(status), escape(o.path),
+      out += fmt::format("<tr><td>{}</td><td class=\"mono\">{}</td><td>{}</td></tr>\n", escape(status), escape(step_files_text(o)),
                          outcome_detail(o));
     }
     out += "</table>\n";

@@ -63,6 +63,11 @@ static void write_outcome(JsonWriter& w, const ItemOutcome& o) {
   w.key("kept_ranges").begin_array();
   for (const auto& [a, z] : o.kept_ranges) w.begin_array().value(a).value(z).end_array();
   w.end_array();
+  if (!o.files.empty()) {  // a not-collected step: all its files
+    w.key("files").begin_array();
+    for (const auto& f : o.files) w.value(f);
+    w.end_array();
+  }
   w.end_object();
 }
 
@@ -120,12 +125,13 @@ static void write_summary(JsonWriter& w, const BundleSummary& s) {
   w.end_object();
 }
 
-void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
   JsonWriter w(out);
   w.begin_object();
   w.field("schema", "ascend-triage-report").field("schema_version", kSchemaVersion);
   w.field("tool_version", ASCEND_TRIAGE_VERSION);
+  if (!opt.redaction_note.empty()) w.field("redaction", opt.redaction_note);
   w.key("bundles").begin_array();
   for (size_t i = 0; i < evidence.bundles.size(); ++i) {
     const BundleFacts& b = evidence.bundles[i];

@@ -33,7 +33,7 @@ void optional_int(JsonWriter& w, std::string_view k, const std::optional<int64_t
 
 }  // namespace
 
-void render_jsonl(const Report& report, const EvidenceSet&, const RenderOptions&,
+void render_jsonl(const Report& report, const EvidenceSet&, const RenderOptions& opt,
                   std::ostream& out) {
   const Timeline& t = report.timeline;
   for (const TimelineEvent& e : t.events) {
@@ -55,6 +55,7 @@ void render_jsonl(const Report& report, const EvidenceSet&, const RenderOptions&
     std::string ids;
     for (const auto& id : e.finding_ids) ids += (ids.empty() ? "" : ",") + id;
     if (!ids.empty()) w.field("finding_ids", ids);
+    if (!opt.redaction_note.empty()) w.field("redaction", opt.redaction_note);
     w.end_object();
     out << '\n';
   }
@@ -70,6 +71,7 @@ void render_jsonl(const Report& report, const EvidenceSet&, const RenderOptions&
     w.field("count", uint64_t{1});
     w.field("last_datetime", format_utc(b.start_utc_us));
     w.field("entry", b.evidence.entry).field("line", b.evidence.line);
+    if (!opt.redaction_note.empty()) w.field("redaction", opt.redaction_note);
     w.end_object();
     out << '\n';
   }

@@ -118,7 +118,7 @@ void bundle(std::string& out, const BundleSummary& s, const BundleFacts& b) {
   if (!s.not_collected.empty()) {
     field("Not collected:", "");
     for (const auto& o : s.not_collected)
-      fmt::format_to(put, "  - {} {}: {}\n", md::code(o.path),
+      fmt::format_to(put, "  - {} {}: {}\n", md::code(step_files_text(o)),
                      md::text(o.status == ItemStatus::other ? o.status_text : std::string(to_string(o.status))),
                      md::text(o.reason.empty() ? "(no reason given)" : o.reason));
   }
@@ -194,9 +194,10 @@ void timeline(std::string& out, const Timeline& t) {
 
 }  // namespace
 
-void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions&,
+void render_markdown(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                      std::ostream& out) {
   std::string s = "# ascend-triage report\n\n";
+  if (!opt.redaction_note.empty()) s += "> **" + md::text(opt.redaction_note) + "**\n\n";
   verdict(s, report);
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
     bundle(s, report.bundles[i], evidence.bundles[i]);

@@ -11,6 +11,8 @@ namespace triage {
 struct RenderOptions {
   bool color = false;  // ANSI colour in the text report
   int width = 100;     // columns for the text report
+  // --redact: the sentence every format shows at its top ("" = not redacted).
+  std::string redaction_note;
 };
 
 // `analyze --format text|json|md|html|jsonl`.

@@ -151,6 +151,8 @@ void render_text(const Report& report, const EvidenceSet& evidence, const Render
                  std::ostream& out) {
   text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40))};
   std::string s;
+  if (!opt.redaction_note.empty()) text::append_wrapped(s, opt.redaction_note, "", "", layout.width);
+  if (!opt.redaction_note.empty()) s += '\n';
   text::append_verdict(s, report, layout);
   s += '\n';
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i) {

@@ -30,7 +30,11 @@ std::string outcome_detail(const ItemOutcome& o) {
   if (!o.reason.empty()) parts.push_back(printable_utf8(o.reason));
   if (!o.error.empty()) parts.push_back("error " + printable_utf8(o.error));
   if (o.rc) parts.push_back(fmt::format("rc {}", *o.rc));
-  if (o.duration_ms) parts.push_back(fmt::format("after {} ms", *o.duration_ms));
+  // Seconds from 10 s on: a probe step's line then fits in 100 columns.
+  if (o.duration_ms && *o.duration_ms >= 10000)
+    parts.push_back(fmt::format("after {:.1f} s", static_cast<double>(*o.duration_ms) / 1000.0));
+  else if (o.duration_ms)
+    parts.push_back(fmt::format("after {} ms", *o.duration_ms));
   return parts.empty() ? "(no reason given)" : fmt::format("{}", fmt::join(parts, ", "));
 }
 
@@ -93,7 +97,7 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
       const ItemOutcome& o = s.not_collected[i];
       std::string status = o.status == ItemStatus::other ? printable_utf8(o.status_text)
                                                          : std::string(to_string(o.status));
-      append_wrapped(out, fmt::format("{}: {}", o.path, outcome_detail(o)),
+      append_wrapped(out, fmt::format("{}: {}", step_files_text(o), outcome_detail(o)),
                      fmt::format("    {:<10} ", status), std::string(17, ' '), layout.width);
     }
     if (s.not_collected.size() > kMaxListed)

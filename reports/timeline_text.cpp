@@ -53,9 +53,10 @@ void boot_text(const BootMark& b, std::ostream& out) {
 
 }  // namespace
 
-void render_timeline_text(const Report& report, const EvidenceSet&, const RenderOptions&,
+void render_timeline_text(const Report& report, const EvidenceSet&, const RenderOptions& opt,
                           std::ostream& out) {
   const Timeline& t = report.timeline;
+  if (!opt.redaction_note.empty()) out << opt.redaction_note << "\n\n";
   out << fmt::format("Timeline: {} events, {} boots", t.events.size(), t.boots.size());
   if (t.filtered_out) out << fmt::format(", {} filtered out", t.filtered_out);
   if (t.undated) out << fmt::format(", {} without a usable time (not shown)", t.undated);

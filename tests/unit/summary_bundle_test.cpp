@@ -182,8 +182,8 @@ TEST_CASE("summary: text report shows it before the findings", "[summary]") {
            "    absent     system/lspci.txt: tool_missing\n",
            "    denied     kernel/dmesg.txt: permission, rc 1, after 4 ms\n",
            "    failed     modules/dkms-status.txt: error nonzero_exit, rc 2, after 310 ms\n",
-           "    timed_out  ascend/npu-smi-info.txt: deadline, rc 124, after 20000 ms\n",
-           "    abandoned  ascend/npu-smi-health-0-0.txt: deadline, after 25000 ms\n",
+           "    timed_out  ascend/npu-smi-info.txt: deadline, rc 124, after 20.0 s\n",
+           "    abandoned  ascend/npu-smi-health-0-0.txt: deadline, after 25.0 s\n",
            "    skipped    ascend/npu-smi-map.txt: device_unresponsive\n",
            "    skipped    python/pip-list.json: option\n",
            "    kernel/syslog/messages: kept bytes 0-1048576, 52428800-53477376\n",
@@ -267,4 +267,53 @@ TEST_CASE("summary: a file changed after collection raises input-damaged/checksu
   CHECK(facts.input_findings[1].observed ==
         "Status ok in the manifest, absent from the bundle: processes/4242/stat.");
   CHECK(facts.input_findings[1].host == "node-07");
+}
+
+// A timed-out probe writes five files from one step: one not-collected line, not five.
+TEST_CASE("summary: not-collected items of one step form one outcome", "[summary]") {
+  BundleFacts facts;
+  auto item = [](std::string path, std::vector<std::string> exec, int64_t start, int64_t ms) {
+    ManifestItem i;
+    i.path = std::move(path);
+    if (!exec.empty()) i.exec = std::move(exec);
+    i.status = ItemStatus::timed_out;
+    i.reason = "deadline";
+    i.rc = 124;
+    i.started_utc_us = start;
+    i.duration_ms = ms;
+    return i;
+  };
+  std::vector<std::string> rand = {"timeout", "60", "python3", "probe.py", "rand"};
+  std::vector<std::string> randn = {"timeout", "60", "python3", "probe.py", "randn"};
+  auto& items = facts.manifest.items;
+  items.push_back(item("probes/rand.json", rand, 100, 60012));
+  items.push_back(item("probes/rand.stdout", rand, 100, 0));
+  items.push_back(item("probes/rand.threads.txt", rand, 100, 1));
+  items.push_back(item("probes/randn.json", randn, 200, 60009));  // another step: its own line
+  items.push_back(item("probes/randn.stdout", randn, 200, 0));
+  items.back().rc = 137;  // same step, another outcome: its own line
+  items.push_back(item("kernel/a.txt", {}, 300, 3));  // file copies are steps of their own
+  items.push_back(item("kernel/b.txt", {}, 300, 3));
+  ManifestItem ok = item("probes/ok.json", rand, 100, 5);
+  ok.status = ItemStatus::ok;
+  items.insert(items.begin(), ok);
+
+  BundleSummary s = summarize_bundle(facts);
+  REQUIRE(s.not_collected.size() == 5);
+  CHECK(s.not_collected[0].files ==
+        std::vector<std::string>{"probes/rand.json", "probes/rand.stdout", "probes/rand.threads.txt"});
+  CHECK(s.not_collected[0].path == "probes/rand.json");
+  CHECK(s.not_collected[0].duration_ms == 60012);
+  CHECK(step_files_text(s.not_collected[0]) == "probes/rand.{json,stdout,threads.txt}");
+  CHECK(step_files_text(s.not_collected[1]) == "probes/randn.json");
+  CHECK(s.not_collected[2].rc == 137);
+  CHECK(step_files_text(s.not_collected[3]) == "kernel/a.txt");
+  CHECK(step_files_text(s.not_collected[4]) == "kernel/b.txt");
+
+  ItemOutcome mixed;
+  mixed.path = "probes/x.json";
+  mixed.files = {"probes/x.json", "other/x.stdout"};
+  CHECK(step_files_text(mixed) == "probes/x.json, other/x.stdout");
+  mixed.files = {"probes/x.json", "probes/x."};  // nothing after the dot: no braces
+  CHECK(step_files_text(mixed) == "probes/x.json, probes/x.");
 }

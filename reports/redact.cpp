@@ -1,0 +1,257 @@
+#include "reports/redact.h"
+
+#include <arpa/inet.h>
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace triage {
+namespace {
+
+bool is_alnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+// A user or host name's characters: what may not touch a match on either side.
+bool is_word(char c) { return is_alnum(c) || c == '_'; }
+
+
+// A dotted quad standing alone at `i`: not part of a longer dotted number (a version such as
+// 9.0.0.0.205 or a kernel 5.10.0-216.0.0.115.oe2203), returns its length or 0.
+size_t ipv4_at(std::string_view s, size_t i) {
+  if (i > 0 && (is_word(s[i - 1]) || s[i - 1] == '.')) return 0;
+  size_t p = i;
+  for (int octet = 0; octet < 4; ++octet) {
+    if (octet > 0) {
+      if (p >= s.size() || s[p] != '.') return 0;
+      ++p;
+    }
+    size_t start = p;
+    int value = 0;
+    while (p < s.size() && is_digit(s[p]) && p - start < 3) value = value * 10 + (s[p++] - '0');
+    if (p == start || value > 255 || (p < s.size() && is_digit(s[p]))) return 0;
+  }
+  if (p < s.size() && (is_word(s[p]) || (s[p] == '.' && p + 1 < s.size() && is_alnum(s[p + 1])))) return 0;
+  return p - i;
+}
+
+// An IPv6 address at `i` (hex groups and colons that inet_pton accepts, with at least two
+// colons: times such as 09:25:58 and C++ names such as c10::Error are not), or 0.
+size_t ipv6_at(std::string_view s, size_t i) {
+  if (i > 0 && (is_word(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '.')) return 0;
+  size_t p = i;
+  while (p < s.size() && (is_hex(s[p]) || s[p] == ':') && p - i < 39) ++p;
+  if (p < s.size() && (is_word(s[p]) || s[p] == '.' || s[p] == ':')) return 0;
+  std::string_view run = s.substr(i, p - i);
+  if (std::count(run.begin(), run.end(), ':') < 2) return 0;
+  char text[64];
+  run.copy(text, run.size());
+  text[run.size()] = '\0';
+  unsigned char bytes[16];
+  return inet_pton(AF_INET6, text, bytes) == 1 ? run.size() : 0;
+}
+
+bool kept_address(std::string_view a) {
+  return a == "::" || a == "::1" || a.rfind("127.", 0) == 0 || a == "0.0.0.0" || a.rfind("255.", 0) == 0;
+}
+
+}  // namespace
+
+void Redactor::add_host(std::string_view name) {
+  if (name.size() < 2 || name == "localhost" || name == "unknown") return;
+  for (const auto& h : hosts_)
+    if (h.original == name) return;
+  hosts_.push_back({std::string(name), fmt::format("host-{}", hosts_.size() + 1)});
+  std::stable_sort(hosts_.begin(), hosts_.end(),
+                   [](const Name& a, const Name& b) { return a.original.size() > b.original.size(); });
+}
+
+void Redactor::add_user(std::string_view name) {
+  if (name.size() < 2 || name == "root") return;
+  for (const auto& u : users_)
+    if (u.original == name) return;
+  users_.push_back({std::string(name), fmt::format("user-{}", users_.size() + 1)});
+  std::stable_sort(users_.begin(), users_.end(),
+                   [](const Name& a, const Name& b) { return a.original.size() > b.original.size(); });
+}
+
+void Redactor::discover_users(std::string_view s) {
+  auto user_after = [&](std::string_view marker) {
+    for (size_t at = s.find(marker); at != std::string_view::npos; at = s.find(marker, at + 1)) {
+      if (at > 0 && marker[0] != '/' && is_word(s[at - 1])) continue;  // FOO_USER=
+      size_t b = at + marker.size(), e = b;
+      while (e < s.size() && (is_word(s[e]) || s[e] == '-' || s[e] == '.')) ++e;
+      add_user(s.substr(b, e - b));
+    }
+  };
+  user_after("/home/");
+  user_after("USER=");
+  user_after("LOGNAME=");
+  user_after("SUDO_USER=");
+}
+
+void Redactor::replace_names(std::string& s, const std::vector<Name>& names) {
+  for (const auto& n : names) {
+    for (size_t at = s.find(n.original); at != std::string::npos; at = s.find(n.original, at)) {
+      size_t end = at + n.original.size();
+      bool alone = (at == 0 || !is_word(s[at - 1])) && (end == s.size() || !is_word(s[end]));
+      if (!alone) {
+        ++at;
+        continue;
+      }
+      s.replace(at, n.original.size(), n.pseudonym);
+      at += n.pseudonym.size();
+    }
+  }
+}
+
+const std::string& Redactor::ip_pseudonym(std::string_view original) {
+  auto it = ips_.find(original);
+  if (it == ips_.end()) it = ips_.emplace(std::string(original), fmt::format("ip-{}", ips_.size() + 1)).first;
+  return it->second;
+}
+
+void Redactor::replace_addresses(std::string& s) {
+  std::string out;
+  size_t copied = 0;
+  for (size_t i = 0; i < s.size();) {
+    size_t n = is_digit(s[i]) ? ipv4_at(s, i) : 0;
+    if (n == 0 && (is_hex(s[i]) || s[i] == ':')) n = ipv6_at(s, i);
+    if (n == 0 || kept_address(std::string_view(s).substr(i, n))) {
+      ++i;
+      continue;
+    }
+    out.append(s, copied, i - copied);
+    out += ip_pseudonym(std::string_view(s).substr(i, n));
+    i += n;
+    copied = i;
+  }
+  if (copied == 0) return;
+  out.append(s, copied, std::string::npos);
+  s = std::move(out);
+}
+
+void Redactor::apply(std::string& s) {
+  if (s.empty()) return;
+  replace_names(s, hosts_);
+  replace_names(s, users_);
+  replace_addresses(s);
+}
+
+namespace {
+
+// Every string of the report and of the facts the renderers read, in a fixed order (the
+// pseudonyms of addresses are numbered in this order).
+template <class F>
+void each_evidence(EvidenceRef& e, F& f) {
+  f(e.entry);
+  f(e.excerpt);
+}
+
+template <class F>
+void each_finding(Finding& x, F& f) {
+  for (std::string* s : {&x.host, &x.title, &x.observed, &x.supports, &x.does_not_prove}) f(*s);
+  for (auto& s : x.next_checks) f(s);
+  for (auto& e : x.evidence) each_evidence(e, f);
+  for (auto& e : x.explains) each_evidence(e, f);
+  for (auto& kv : x.values) f(kv.second);
+}
+
+template <class F>
+void each_outcome(ItemOutcome& o, F& f) {
+  for (std::string* s : {&o.path, &o.status_text, &o.reason, &o.error}) f(*s);
+  for (auto& p : o.files) f(p);
+}
+
+template <class F>
+void each_string(Report& r, EvidenceSet& ev, F&& f) {
+  for (auto& b : ev.bundles) {
+    for (std::string* s : {&b.input, &b.host, &b.inventory.manifest_entry}) f(*s);
+    for (auto& e : b.inventory.entries) {
+      for (std::string* s : {&e.info.input, &e.info.path, &e.info.raw_path, &e.info.display, &e.info.link_target,
+                             &e.reason, &e.manifest_note, &e.stats.not_collected})
+        f(*s);
+      for (auto& m : e.stats.samples_of_malformed) each_evidence(m, f);
+      for (auto& seg : e.stats.segments) {
+        f(seg.reason);
+        f(seg.command);
+      }
+    }
+    for (auto& sk : b.inventory.skipped)
+      for (std::string* s : {&sk.info.input, &sk.info.path, &sk.info.raw_path, &sk.info.display,
+                             &sk.info.link_target, &sk.reason})
+        f(*s);
+    for (auto& n : b.inventory.manifest_notes) {
+      f(n.path);
+      f(n.note);
+    }
+    for (auto& x : b.input_findings) each_finding(x, f);
+  }
+  for (auto& s : r.bundles) {
+    for (std::string* t : {&s.input, &s.host, &s.host_origin, &s.os, &s.sudo_user, &s.items_origin,
+                           &s.collected_at_origin, &s.zone_origin})
+      f(*t);
+    for (auto& a : s.collector_args) f(a);
+    for (auto& o : s.not_collected) each_outcome(o, f);
+    for (auto& o : s.truncated) each_outcome(o, f);
+    for (auto& t : s.tool_errors) {
+      f(t.path);
+      f(t.reason);
+    }
+    for (auto& n : s.notes) f(n);
+  }
+  for (auto& x : r.findings) each_finding(x, f);
+  Verdict& v = r.verdict;
+  for (auto& h : v.ranked) {
+    for (std::string* s : {&h.title, &h.host, &h.rationale, &h.does_not_prove}) f(*s);
+    for (auto* links : {&h.supporting, &h.contradicting, &h.consequences})
+      for (auto& l : *links) f(l.why);
+  }
+  for (std::string* s : {&v.next_check.separates, &v.next_check.description, &v.next_check.command, &v.summary})
+    f(*s);
+  for (auto& c : v.collect_more) f(c);
+  for (auto& e : r.timeline.events) {
+    for (std::string* s : {&e.message, &e.host, &e.time_note}) f(*s);
+    each_evidence(e.evidence, f);
+  }
+  for (auto& b : r.timeline.boots) {
+    f(b.host);
+    each_evidence(b.evidence, f);
+  }
+  for (auto& k : r.timeline.skews) {
+    f(k.host);
+    f(k.method);
+    each_evidence(k.a_evidence, f);
+    each_evidence(k.b_evidence, f);
+  }
+}
+
+std::string plural(size_t n, std::string_view one, std::string_view many) {
+  return fmt::format("{} {}", n, n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string redact_for_public(Report& report, EvidenceSet& evidence) {
+  Redactor r;
+  // Hosts first, in input order, so that host-1 is the first input's host.
+  for (const auto& b : evidence.bundles) {
+    r.add_host(b.host);
+    r.add_host(b.system.hostname);
+  }
+  for (const auto& s : report.bundles) {
+    r.add_host(s.host);
+    r.add_user(s.sudo_user);
+  }
+  for (const auto& x : report.findings) r.add_host(x.host);
+  each_string(report, evidence, [&](std::string& s) { r.discover_users(s); });
+  each_string(report, evidence, [&](std::string& s) { r.apply(s); });
+  return fmt::format(
+      "Redacted for a public thread: {}, {} and {} replaced with pseudonyms (host-N, user-N, "
+      "ip-N; the same original gives the same pseudonym throughout this report).",
+      plural(r.hosts(), "host name", "host names"), plural(r.users(), "user name", "user names"),
+      plural(r.addresses(), "IP address", "IP addresses"));
+}
+
+}  // namespace triage

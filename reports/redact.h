@@ -1,0 +1,47 @@
+#pragma once
+// --redact (docs/cli.md#redaction): for a report posted on a public thread, host names, IP
+// addresses (v4 and v6), user names and home paths are replaced with stable pseudonyms
+// (host-1, ip-1, user-1: the same original gives the same pseudonym in one report). One pass
+// over every string the renderers read, before rendering; no renderer knows about it.
+#include <cstddef>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "model/host_facts.h"
+#include "model/report.h"
+
+namespace triage {
+
+class Redactor {
+ public:
+  // Names to replace wherever they stand as a word. "root", "localhost" and one-letter
+  // names are kept: they identify nobody and replacing them would garble the text.
+  void add_host(std::string_view name);
+  void add_user(std::string_view name);
+  // Learns the users of /home/<user> and USER=, LOGNAME=, SUDO_USER= in `s`.
+  void discover_users(std::string_view s);
+  // Replaces known hosts and users, then IP addresses (loopback, unspecified and 255.x masks
+  // are kept).
+  void apply(std::string& s);
+  size_t hosts() const { return hosts_.size(); }
+  size_t users() const { return users_.size(); }
+  size_t addresses() const { return ips_.size(); }
+
+ private:
+  struct Name {
+    std::string original, pseudonym;
+  };
+  void replace_names(std::string& s, const std::vector<Name>& names);
+  void replace_addresses(std::string& s);
+  const std::string& ip_pseudonym(std::string_view original);
+  std::vector<Name> hosts_, users_;  // longest first, so a longer name wins over its prefix
+  std::map<std::string, std::string, std::less<>> ips_;
+};
+
+// Redacts the report and the facts the renderers read of `evidence`; returns the sentence
+// the report shows at its top.
+std::string redact_for_public(Report& report, EvidenceSet& evidence);
+
+}  // namespace triage

@@ -1,0 +1,13 @@
+# Habits of the command line (docs/cli.md): standard input as an input, the progress line
+# on a terminal (and its silence elsewhere).
+find_package(Python3 REQUIRED COMPONENTS Interpreter)
+add_test(NAME cli.stdin_like_file
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_stdin.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/tests/data/real)
+add_test(NAME cli.progress_only_on_a_terminal
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_progress.py
+          $<TARGET_FILE:ascend-triage>)
+set_tests_properties(cli.progress_only_on_a_terminal PROPERTIES TIMEOUT 120)
+add_test(NAME cli.redact_every_format
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_redact.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples ${PROJECT_SOURCE_DIR}/tests/data/real)

@@ -1,0 +1,51 @@
+// --redact on single strings: what counts as a host, a user, an address, and what is kept.
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "reports/redact.h"
+
+using namespace triage;
+
+namespace {
+
+std::string redacted(Redactor& r, std::string s) {
+  r.apply(s);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("redact: addresses get stable pseudonyms, look-alikes are kept", "[redact]") {
+  Redactor r;
+  CHECK(redacted(r, "connect to 29.11.100.17:60000 failed") == "connect to ip-1:60000 failed");
+  CHECK(redacted(r, "peer 29.11.101.17, again 29.11.100.17.") == "peer ip-2, again ip-1.");
+  CHECK(redacted(r, "address=fe80::a00:27ff:fe4e:66a1%eth0") == "address=ip-3%eth0");
+  CHECK(redacted(r, "[2001:db8::17]:8000") == "[ip-4]:8000");
+  CHECK(r.addresses() == 4);
+  // Not addresses: versions, kernel releases, times, C++ names, MAC addresses.
+  for (const char* kept : {"firmware 9.0.0.0.205", "5.10.0-216.0.0.115.oe2203sp4.aarch64",
+                           "2026-09-04T09:25:58.614493", "09:25:58", "c10::Error at::native",
+                           "aa:bb:cc:dd:ee:ff", "1.2.3.4.5", "v1.2.3.4", "300.1.1.1",
+                           "127.0.0.1 and ::1 and 0.0.0.0", "netmask=255.255.0.0"})
+    CHECK(redacted(r, kept) == kept);
+  CHECK(r.addresses() == 4);
+}
+
+TEST_CASE("redact: hosts and users as words, home paths, root kept", "[redact]") {
+  Redactor r;
+  r.add_host("ascend-node07");
+  r.add_host("ascend-node07");  // the same pseudonym
+  r.add_host("node1");
+  r.discover_users("cwd=/home/ma-user/work USER=alice SUDO_USER=bob x/root/y");
+  CHECK(r.hosts() == 2);
+  CHECK(r.users() == 3);
+  CHECK(redacted(r, "ascend-node07 kernel: ok; bundle ascend-bundle-ascend-node07-20260904") ==
+        "host-1 kernel: ok; bundle ascend-bundle-host-1-20260904");
+  CHECK(redacted(r, "node1.example.com node10 mynode1") == "host-2.example.com node10 mynode1");
+  CHECK(redacted(r, "/home/ma-user/.cache and /root/.cache, alice's job, malice") ==
+        "/home/user-1/.cache and /root/.cache, user-2's job, malice");
+  CHECK(redacted(r, "SUDO_USER=bob") == "SUDO_USER=user-3");
+  r.add_user("root");  // kept
+  r.add_host("localhost");
+  CHECK(redacted(r, "root@localhost") == "root@localhost");
+}
