@@ -63,11 +63,9 @@ static void write_outcome(JsonWriter& w, const ItemOutcome& o) {
   w.key("kept_ranges").begin_array();
   for (const auto& [a, z] : o.kept_ranges) w.begin_array().value(a).value(z).end_array();
   w.end_array();
-  if (!o.files.empty()) {  // a not-collected step: all its files
-    w.key("files").begin_array();
-    for (const auto& f : o.files) w.value(f);
-    w.end_array();
-  }
+  w.key("files").begin_array();  // a not-collected step: all its files ([] otherwise)
+  for (const auto& f : o.files) w.value(f);
+  w.end_array();
   w.end_object();
 }
 

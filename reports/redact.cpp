@@ -208,7 +208,7 @@ void each_string(Report& r, EvidenceSet& ev, F&& f) {
     for (auto* links : {&h.supporting, &h.contradicting, &h.consequences})
       for (auto& l : *links) f(l.why);
   }
-  for (std::string* s : {&v.next_check.separates, &v.next_check.description, &v.next_check.command, &v.summary})
+  for (std::string* s : {&v.next_check.separates, &v.next_check.description, &v.next_check.command, &v.summary, &v.reply})
     f(*s);
   for (auto& c : v.collect_more) f(c);
   for (auto& e : r.timeline.events) {
