@@ -17,6 +17,7 @@ PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge
   summary_.device_id = device_id_from_path(ctx.entry.path);
   summary_.pid_from_name = pid_from_log_name(ctx.entry.path);
   first_stall_ = ctx.facts.logs.stalls.size();
+  serial_ = ++ctx.facts.logs.plog_entry_serials;
   set_scratch_.reserve(64);
   hits_.reserve(64);
 }
@@ -52,6 +53,7 @@ PlogOrigin PlogFileParser::origin(const PlogLine& p) const {
   o.pid = p.pid_value;
   o.process_name = std::string(p.process_name);
   if (p.tid_value >= 0) o.tid = p.tid_value;
+  o.copy_key = copy_key_;
   return o;
 }
 
