@@ -92,8 +92,8 @@ bool PlogFileParser::first_sighting(const PlogLine& p, const Line& line) {
   uint64_t key = mix64(mix64(fnv1a(p.message), static_cast<uint64_t>(p.pid_value)),
                        static_cast<uint64_t>(civil_to_epoch_us(p.time)));
   if (!p.has_time) key = mix64(key, line.number);  // untimed lines: never merge across lines
-  auto [at, added] = logs.plog_seen_keys.try_emplace(key, serial_);
-  if (!added && at->second == serial_) {
+  auto [at, added] = logs.plog_seen_keys.try_emplace(key, entry_id_);
+  if (!added && at->second == entry_id_) {
     ++summary_.duplicates;
     return false;
   }

@@ -17,7 +17,9 @@ PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge
   summary_.device_id = device_id_from_path(ctx.entry.path);
   summary_.pid_from_name = pid_from_log_name(ctx.entry.path);
   first_stall_ = ctx.facts.logs.stalls.size();
-  serial_ = ++ctx.facts.logs.plog_entry_serials;
+  // The entry by its name, not by reader: a pasted file's plog segments and the plog lines
+  // of a job log each get a reader of their own, yet a line twice in one file is one line.
+  entry_id_ = static_cast<uint32_t>(fnv1a(entry_name_) >> 32);
   set_scratch_.reserve(64);
   hits_.reserve(64);
 }
