@@ -274,7 +274,10 @@ void EntryProcessor::on_input_damaged(std::string_view last_member, uint64_t off
   bundle_.input_findings.push_back(input_damaged_finding(at));
 }
 
-// A single top-level directory that is the bundle root is not part of entry paths.
+// A single top-level directory that is the bundle root is not part of entry paths. In an
+// archive, any single top-level directory is the archived directory (`tar -c dir`), so the
+// archive names what the directory given itself would, unless it is a layout area
+// ("kernel/", "logs/": then the paths need it).
 void EntryProcessor::strip_root() {
   std::optional<std::string> top;
   auto same_top = [&](const std::string& path) {
@@ -286,7 +289,15 @@ void EntryProcessor::strip_root() {
   bool single = !records_.empty() || !bundle_.inventory.skipped.empty();
   for (const auto& r : records_) single = single && same_top(r.entry.info.path);
   for (const auto& s : bundle_.inventory.skipped) single = single && same_top(s.info.path);
-  if (!single || !top || !(*top == root_ || is_bundle_root_name(*top))) return;
+  if (!single || !top) return;
+  auto in_layout = [](const std::string& path) {
+    auto m = match_layout(path);
+    return m && m->pattern.substr(0, 3) != "**/";  // "**/*.err" names no area
+  };
+  bool archived_dir = form_ == InputForm::archive &&
+                      std::none_of(records_.begin(), records_.end(),
+                                   [&](const Record& r) { return in_layout(r.entry.info.path); });
+  if (!(*top == root_ || is_bundle_root_name(*top) || archived_dir)) return;
   for (auto& r : records_) r.entry.info.path = std::string(strip_first_component(r.entry.info.path));
   for (auto& s : bundle_.inventory.skipped) s.info.path = std::string(strip_first_component(s.info.path));
 }

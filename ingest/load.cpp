@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "ingest/entry_processor.h"
+#include "ingest/fact_order.h"
 #include "bundle/input_reader.h"
 #include "ingest/finalize.h"
 
@@ -34,6 +35,7 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
       continue;
     }
     processor.finish();
+    order_facts_by_entry(bundle);  // before finalize: its dedupes keep the first copy
     finalize_facts(bundle, options);
     if (!bundle.system.hostname.empty()) bundle.host = bundle.system.hostname;
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
+#include <unordered_map>
 
 #include "knowledge/knowledge.h"
 #include "model/zones.h"
@@ -173,12 +175,47 @@ int64_t sort_key(const T& f) {
   return f.time.time.known() ? f.time.time.utc_us : INT64_MAX;
 }
 
+// A plog line copied in several entries (run/ and debug/, stdout) keeps the facts of the
+// entry listed first in plog_entries (walk order once load has ordered the facts): the
+// choice never depends on which copy an archive stored first.
+void drop_plog_copies(LogFacts& logs) {
+  std::unordered_map<std::string_view, size_t> entry_index;
+  for (size_t i = 0; i < logs.plog_entries.size(); ++i) entry_index.emplace(logs.plog_entries[i].entry, i);
+  auto index_of = [&](const EvidenceRef& ev) {
+    auto it = entry_index.find(ev.entry);
+    return it == entry_index.end() ? SIZE_MAX : it->second;
+  };
+  std::unordered_map<uint64_t, size_t> owner;  // copy key -> index of the entry that keeps it
+  auto claim = [&](uint64_t key, const EvidenceRef& ev) {
+    if (!key) return;
+    auto [it, added] = owner.try_emplace(key, index_of(ev));
+    if (!added) it->second = std::min(it->second, index_of(ev));
+  };
+  for (const auto& f : logs.stalls) claim(f.origin.copy_key, f.evidence);
+  for (const auto& f : logs.sync_timeouts) claim(f.origin.copy_key, f.evidence);
+  for (const auto& f : logs.error_codes) claim(f.origin.copy_key, f.evidence);
+  for (const auto& f : logs.signature_hits) claim(f.copy_key, f.evidence);
+  std::set<std::pair<size_t, uint64_t>> dropped;  // (entry, line key): counted once per line
+  auto later_copy = [&](uint64_t key, const EvidenceRef& ev) {
+    if (!key || owner[key] == index_of(ev)) return false;
+    dropped.emplace(index_of(ev), key);
+    return true;
+  };
+  std::erase_if(logs.stalls, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
+  std::erase_if(logs.sync_timeouts, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
+  std::erase_if(logs.error_codes, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
+  std::erase_if(logs.signature_hits, [&](const auto& f) { return later_copy(f.copy_key, f.evidence); });
+  for (const auto& [entry, key] : dropped)
+    if (entry < logs.plog_entries.size()) ++logs.plog_entries[entry].duplicates;
+}
+
 }  // namespace
 
 void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
   LogFacts& logs = facts.logs;
   if (logs.finalized) return;
   logs.finalized = true;
+  drop_plog_copies(logs);
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
   logs.knowledge_origin = kb.origin;
   logs.knowledge_errors = kb.errors;

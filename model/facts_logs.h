@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 #include <utility>
 #include <vector>
@@ -31,6 +32,7 @@ struct PlogOrigin {
   int64_t pid = 0;
   std::string process_name;
   std::optional<int64_t> tid;
+  uint64_t copy_key = 0;  // the line's key in LogFacts::plog_seen_keys (0: none)
 };
 
 // Where a device id came from: the log's path (device-<id>/), the message itself, or an
@@ -98,6 +100,7 @@ struct SignatureHit {
   std::string source;    // "plog" or the kernel form ("journal_json", "dmesg_raw", ...)
   LocalTime time;        // plog: local, converted in finalize; kernel: time.time set there
   EvidenceRef evidence;
+  uint64_t copy_key = 0;  // plog lines: as PlogOrigin::copy_key
 };
 
 // A WARNING or ERROR plog line that no other fact kept (no stall, error code or signature),
@@ -221,9 +224,13 @@ struct LogFacts {
   std::string knowledge_origin;    // "built-in" or the --knowledge directory
   std::vector<std::string> knowledge_errors;  // a user knowledge file that did not load
 
-  // Keys (pid, local time, message hash) of plog lines already turned into facts, so the
-  // same line in run/ and debug/ copies or in stdout is kept once.
-  std::unordered_set<uint64_t> plog_seen_keys;
+  // Keys (pid, local time, message hash) of plog lines already turned into facts, with the
+  // plog entry (its serial) that saw the line first. The same line in run/ and debug/ copies
+  // or in stdout is kept once: a repeat in the same entry is dropped while reading; copies
+  // in other entries are kept until the entries are in walk order, then only the copy of
+  // the first entry stays (ingest/fact_order.cpp), whatever order an archive stored them in.
+  std::unordered_map<uint64_t, uint32_t> plog_seen_keys;
+  uint32_t plog_entry_serials = 0;
   bool finalized = false;
 };
 

@@ -84,17 +84,20 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   keep_signature_hits(p, line);
 }
 
-// The same line in run/ and debug/ copies or in stdout is kept once.
+// The same line twice in this entry is kept once. A copy in another entry (run/ vs debug/,
+// stdout) is kept with its key: which copy stays is decided once every entry is read, by
+// walk order, not by the order an archive stored them in (LogFacts::plog_seen_keys).
 bool PlogFileParser::first_sighting(const PlogLine& p, const Line& line) {
   LogFacts& logs = ctx_.facts.logs;
   uint64_t key = mix64(mix64(fnv1a(p.message), static_cast<uint64_t>(p.pid_value)),
                        static_cast<uint64_t>(civil_to_epoch_us(p.time)));
   if (!p.has_time) key = mix64(key, line.number);  // untimed lines: never merge across lines
-  if (logs.plog_seen_keys.find(key) != logs.plog_seen_keys.end()) {
+  auto [at, added] = logs.plog_seen_keys.try_emplace(key, entry_id_);
+  if (!added && at->second == entry_id_) {
     ++summary_.duplicates;
     return false;
   }
-  logs.plog_seen_keys.insert(key);
+  copy_key_ = key;
   return true;
 }
 
@@ -197,6 +200,7 @@ void PlogFileParser::keep_signature_hits(const PlogLine& p, const Line& line) {
     h.pid = p.pid_value;
     h.time = local_time(p);
     h.evidence = evidence(line);
+    h.copy_key = copy_key_;
     if (sig.re && sig.re->NumberOfCapturingGroups() > 0) {
       const RE2& re = *sig.re;
       int n = re.NumberOfCapturingGroups();

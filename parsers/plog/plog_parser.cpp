@@ -17,6 +17,9 @@ PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge
   summary_.device_id = device_id_from_path(ctx.entry.path);
   summary_.pid_from_name = pid_from_log_name(ctx.entry.path);
   first_stall_ = ctx.facts.logs.stalls.size();
+  // The entry by its name, not by reader: a pasted file's plog segments and the plog lines
+  // of a job log each get a reader of their own, yet a line twice in one file is one line.
+  entry_id_ = static_cast<uint32_t>(fnv1a(entry_name_) >> 32);
   set_scratch_.reserve(64);
   hits_.reserve(64);
 }
@@ -52,6 +55,7 @@ PlogOrigin PlogFileParser::origin(const PlogLine& p) const {
   o.pid = p.pid_value;
   o.process_name = std::string(p.process_name);
   if (p.tid_value >= 0) o.tid = p.tid_value;
+  o.copy_key = copy_key_;
   return o;
 }
 

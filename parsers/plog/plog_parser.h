@@ -69,6 +69,8 @@ class PlogFileParser {
   // (pid, stream id) -> device id, from lines naming both in this file.
   std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
   size_t first_stall_ = 0;  // index of this file's first stall in facts.logs.stalls
+  uint32_t entry_id_ = 0;    // this entry, in LogFacts::plog_seen_keys
+  uint64_t copy_key_ = 0;    // the key of the line being kept (first_sighting)
   bool saw_tool_error_ = false;
   std::string_view tool_error_;
 };

@@ -4,6 +4,7 @@
 # tar opens with manifest.json first, and the manifest passes the contract checks.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 run_collect -p "$TRAIN_PID" --timeout 10

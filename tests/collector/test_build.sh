@@ -7,6 +7,7 @@
 # not in its list.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_tool shellcheck
 H=$(mktemp -d)
 SCRIPT_DIR=$(dirname "$COLLECTOR")
 [ -f "$SCRIPT_DIR/build.sh" ] || { fail "no build.sh beside $COLLECTOR"; finish; }
@@ -33,10 +34,6 @@ fi
 grep -q 'stray.sh is not listed' "$H/stray.err" || fail "build.sh did not name the unlisted source: $(cat "$H/stray.err")"
 [ ! -e "$H/stray-built.sh" ] || fail "a failed build wrote its output"
 
-if command -v shellcheck >/dev/null 2>&1; then
-  (cd "$SCRIPT_DIR/src" && shellcheck -e SC2034,SC2154,SC2153,SC2004 ./*.sh) || fail "shellcheck: collector-script/src"
-  shellcheck "$SCRIPT_DIR/build.sh" || fail "shellcheck: build.sh"
-else
-  say "shellcheck not installed: sources not linted"
-fi
+(cd "$SCRIPT_DIR/src" && shellcheck -e SC2034,SC2154,SC2153,SC2004 ./*.sh) || fail "shellcheck: collector-script/src"
+shellcheck "$SCRIPT_DIR/build.sh" || fail "shellcheck: build.sh"
 finish

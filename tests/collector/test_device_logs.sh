@@ -6,6 +6,7 @@
 # the device probes after it are skipped as device_unresponsive.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 cp "$LIB_DIR/stubs/msnpureport" "$H/bin/msnpureport"
@@ -52,12 +53,10 @@ expect_grep "$d/slog/dev-os-0/run/event/event_20260613171458.log" 'event_id=0x80
 expect_item ascend/msnpureport.txt ok
 expect_grep ascend/msnpureport.txt 'export logs success'
 # The analyzer reads the export: the HBM ECC event and the AI Core timeout become findings.
-if [ -x "$ANALYZER" ]; then
-  "$ANALYZER" analyze --format json "$ARCHIVE" > "$H/report.json" 2> "$H/report.err"
-  for id in device-exception/hbm-ecc device-exception/aicore-timeout; do
-    grep -q "\"id\": *\"$id\"" "$H/report.json" || fail "analyzer: no $id finding from the export"
-  done
-fi
+"$ANALYZER" analyze --format json "$ARCHIVE" > "$H/report.json" 2> "$H/report.err"
+for id in device-exception/hbm-ecc device-exception/aicore-timeout; do
+  grep -q "\"id\": *\"$id\"" "$H/report.json" || fail "analyzer: no $id finding from the export"
+done
 grep -q '^msnpureport -f$' "$H/state/calls" || fail "msnpureport was not called as 'msnpureport -f': $(cat "$H/state/calls")"
 [ -z "$(find "$B" -path '*2026-06-13-17-20-05*' ! -path "$B/ascend/device-logs/*" | head -n 1)" ] ||
   fail "the export landed outside ascend/device-logs"

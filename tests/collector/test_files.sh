@@ -6,6 +6,8 @@
 # the contract is produced or explained by an item, and the analyzer recognises every entry.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_tool xz
+need_analyzer
 
 fake_host_new
 
@@ -68,12 +70,10 @@ col() { awk -F'\t' -v want="$1" -v path="$2" 'NR == 1 { for (i = 1; i <= NF; i++
 u=/lib/modules/$K
 [ "$(col build_id "$u/updates/drv_pcie_host.ko")" = "$(build_id_of A1B2C3D4E5F60718293A4B5)" ] || fail "build id of a .ko"
 [ "$(col build_id "$u/updates/asdrv_fms.ko.gz")" = "$(build_id_of 99AA88BB77CC66DD55EE44F)" ] || fail "build id of a .ko.gz"
-if command -v xz >/dev/null 2>&1; then
-  [ "$(col compression "$u/extra/ascend_queue.ko.xz")" = xz ] || fail "compression of a .ko.xz"
-  [ "$(col build_id "$u/extra/ascend_queue.ko.xz")" = "$(build_id_of 1234567890ABCDEFFEDCBA9)" ] ||
-    fail "build id of a .ko.xz: $(col build_id "$u/extra/ascend_queue.ko.xz")"
-  [ "$(col srcversion "$u/extra/ascend_queue.ko.xz")" = 1234567890ABCDEFFEDCBA9 ] || fail "srcversion of a .ko.xz"
-fi
+[ "$(col compression "$u/extra/ascend_queue.ko.xz")" = xz ] || fail "compression of a .ko.xz"
+[ "$(col build_id "$u/extra/ascend_queue.ko.xz")" = "$(build_id_of 1234567890ABCDEFFEDCBA9)" ] ||
+  fail "build id of a .ko.xz: $(col build_id "$u/extra/ascend_queue.ko.xz")"
+[ "$(col srcversion "$u/extra/ascend_queue.ko.xz")" = 1234567890ABCDEFFEDCBA9 ] || fail "srcversion of a .ko.xz"
 [ -z "$(find "$OUT" -name 'module.*')" ] || fail "a decompressed module was left behind"
 
 # Every fixed path of the contract is in the bundle or explained by an item.
@@ -95,18 +95,14 @@ for f in status maps environ cmdline stat mountinfo cgroup fd.tsv exe.txt root.t
 done
 
 # The analyzer recognises every entry of the bundle.
-if [ -n "$ANALYZER" ] && [ -x "$ANALYZER" ]; then
-  "$ANALYZER" inventory "$ARCHIVE" > "$H/inventory.txt" 2>&1
-  # Outside the contract's known formats by design: the collector's bookkeeping
-  # (collector/), the user's --add file, and the fake host's oddly named non-plog log.
-  sed -n '/^Not recognised/,$p' "$H/inventory.txt" | grep -a '^  ' | LC_ALL=C grep -a -v -E '^  (collector/|extra/|logs/host/root/ascend/log/run/plog/(quote|[^[:print:]]))' > "$H/unknown.txt"
-  if ! grep -q ' not recognised, ' "$H/inventory.txt"; then
-    fail "no inventory summary: $(head -5 "$H/inventory.txt")"
-  elif [ -s "$H/unknown.txt" ]; then
-    fail "entries the analyzer does not recognise: $(head -20 "$H/unknown.txt")"
-  fi
-  grep -a '^  collector/' "$H/inventory.txt" | while IFS= read -r l; do say "not recognised (bookkeeping):$l"; done
-else
-  say "analyzer not built: inventory check skipped"
+"$ANALYZER" inventory "$ARCHIVE" > "$H/inventory.txt" 2>&1
+# Outside the contract's known formats by design: the collector's bookkeeping
+# (collector/), the user's --add file, and the fake host's oddly named non-plog log.
+sed -n '/^Not recognised/,$p' "$H/inventory.txt" | grep -a '^  ' | LC_ALL=C grep -a -v -E '^  (collector/|extra/|logs/host/root/ascend/log/run/plog/(quote|[^[:print:]]))' > "$H/unknown.txt"
+if ! grep -q ' not recognised, ' "$H/inventory.txt"; then
+  fail "no inventory summary: $(head -5 "$H/inventory.txt")"
+elif [ -s "$H/unknown.txt" ]; then
+  fail "entries the analyzer does not recognise: $(head -20 "$H/unknown.txt")"
 fi
+grep -a '^  collector/' "$H/inventory.txt" | while IFS= read -r l; do say "not recognised (bookkeeping):$l"; done
 finish

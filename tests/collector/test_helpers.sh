@@ -25,26 +25,22 @@ json_str '  leading and trailing  '; expect_eq spaces "$J" '"  leading and trail
 json_str $'ends with newline\n'; expect_eq "trailing newline" "$J" '"ends with newline\u000a"'
 json_str_or_null ''; expect_eq null "$J" null
 json_argv a 'b c' $'\xc8'; expect_eq argv "$J" '["a","b c","\u00c8"]'
-if command -v python3 >/dev/null 2>&1; then
-  # Every byte 1..255 round-trips: JSON-decoded and mapped back code point = byte.
-  all=""
-  for ((i = 1; i < 256; i++)); do
-    # shellcheck disable=SC2059  # the format is the octal escape of byte i
-    printf -v c "\\$(printf '%03o' "$i")"
-    all+=$c
-  done
-  json_str "$all"
-  printf '%s' "$J" > "$WORKDIR/all.json"
-  printf '%s' "$all" > "$WORKDIR/all.bin"
-  python3 -c 'import json,sys
+# Every byte 1..255 round-trips: JSON-decoded and mapped back code point = byte.
+all=""
+for ((i = 1; i < 256; i++)); do
+  # shellcheck disable=SC2059  # the format is the octal escape of byte i
+  printf -v c "\\$(printf '%03o' "$i")"
+  all+=$c
+done
+json_str "$all"
+printf '%s' "$J" > "$WORKDIR/all.json"
+printf '%s' "$all" > "$WORKDIR/all.bin"
+python3 -c 'import json,sys
 s = json.load(open(sys.argv[1], "rb"))
 assert s.encode("latin-1") == open(sys.argv[2], "rb").read(), "round trip differs"
 raw = open(sys.argv[1], "rb").read()
 assert all(0x20 <= b <= 0x7e for b in raw), "not printable ASCII"' "$WORKDIR/all.json" "$WORKDIR/all.bin" ||
-    fail "bytes 1-255 do not round-trip through json_str"
-else
-  say "python3 not found: round-trip check of all bytes skipped"
-fi
+  fail "bytes 1-255 do not round-trip through json_str"
 
 # --- epoch to ISO 8601 UTC without date(1).
 iso_utc 0; expect_eq epoch0 "$ISO" 1970-01-01T00:00:00Z

@@ -57,15 +57,11 @@ ITEMS=$B/manifest.items.jsonl
 expect_item system/uname.txt ok
 expect_item system/boot.txt ok
 item_line kernel/dmesg.txt >/dev/null && fail "the step in flight has an item"
-if command -v python3 >/dev/null 2>&1; then
-  python3 -c 'import json, sys
+python3 -c 'import json, sys
 for n, line in enumerate(open(sys.argv[1], "rb").read().split(b"\n")[:-1], 1):
-    item = json.loads(line.decode("ascii"))
-    assert item["status"] in ("ok", "absent", "denied", "skipped", "failed", "timed_out", "abandoned"), n' "$ITEMS" ||
-    fail "manifest.items.jsonl lines are not all JSON items"
-else
-  say "python3 not found: JSON check of the lines skipped"
-fi
+  item = json.loads(line.decode("ascii"))
+  assert item["status"] in ("ok", "absent", "denied", "skipped", "failed", "timed_out", "abandoned"), n' "$ITEMS" ||
+  fail "manifest.items.jsonl lines are not all JSON items"
 rm -rf "${OUT:?}"/* "$OUT"/.ascend-bundle-*
 
 for sig in TERM INT; do

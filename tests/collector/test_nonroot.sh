@@ -7,7 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 [ "$(id -u)" = 0 ] || skip_test "needs root to switch to an unprivileged user"
-command -v setpriv >/dev/null 2>&1 || skip_test "setpriv not installed"
+need_tool setpriv
 
 # Under /tmp whatever TMPDIR says: every parent must be searchable by the unprivileged user.
 TMPDIR=/tmp fake_host_new

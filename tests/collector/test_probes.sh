@@ -7,6 +7,7 @@
 # loaded machine; test_basic covers the rest).
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 cp "$LIB_DIR/stubs/python-probe" "$SYSROOT/usr/bin/python3" 2>/dev/null ||
@@ -111,14 +112,12 @@ expect_no_file probes/work
 grep -q 'probe rand: timeout' "$STDERR_FILE" || fail "no progress line for the timed-out probe"
 
 # The analyzer reads the outcomes as written (when it is built).
-if [ -n "$ANALYZER" ] && [ -x "$ANALYZER" ]; then
-  "$ANALYZER" analyze --format json "$ARCHIVE" > "$H/analysis.txt" 2>&1
-  grep -q 'probe-results/' "$H/analysis.txt" || fail "the analyzer reports no probe-results finding"
-  for want in '6 probes on device 1: ' 'ones_copyback: pass (rc 0, [0-9]* ms)' \
-    'cpu_rand_h2d: failed (rc 1, [0-9]* ms), error code 507033'; do
-    grep -q "$want" "$H/analysis.txt" ||
-      fail "the analyzer does not read the probes as written ($want): $(grep -m1 'probes on device' "$H/analysis.txt")"
-  done
-  grep -q 'rand: timed out' "$H/analysis.txt" || fail "the analyzer does not see rand time out"
-fi
+"$ANALYZER" analyze --format json "$ARCHIVE" > "$H/analysis.txt" 2>&1
+grep -q 'probe-results/' "$H/analysis.txt" || fail "the analyzer reports no probe-results finding"
+for want in '6 probes on device 1: ' 'ones_copyback: pass (rc 0, [0-9]* ms)' \
+  'cpu_rand_h2d: failed (rc 1, [0-9]* ms), error code 507033'; do
+  grep -q "$want" "$H/analysis.txt" ||
+    fail "the analyzer does not read the probes as written ($want): $(grep -m1 'probes on device' "$H/analysis.txt")"
+done
+grep -q 'rand: timed out' "$H/analysis.txt" || fail "the analyzer does not see rand time out"
 finish

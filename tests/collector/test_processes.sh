@@ -5,6 +5,7 @@
 # same path /root/ascend/log land under different origins.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 fake_container_process 5151 4026532501

@@ -8,6 +8,7 @@
 # collector's temporary directory with pip's quiet environment and the process's PYTHONPATH.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 fake_container_process 5151 4026532501
@@ -110,11 +111,9 @@ expect_item processes/5151/pip-list.json absent source_missing
 expect_item processes/5151/pip-show.txt absent source_missing
 
 # The analyzer recognises the new entries.
-if [ -n "$ANALYZER" ] && [ -x "$ANALYZER" ]; then
-  "$ANALYZER" inventory "$ARCHIVE" > "$H/inventory.txt" 2>&1
-  sed -n '/^Not recognised/,$p' "$H/inventory.txt" | grep -a -E '^  (env|python|processes)/' > "$H/unknown.txt"
-  [ -s "$H/unknown.txt" ] && fail "entries the analyzer does not recognise: $(cat "$H/unknown.txt")"
-  "$ANALYZER" analyze --format json "$ARCHIVE" > "$H/analysis.json" 2>&1
-  grep -q '2.1.0.post8' "$H/analysis.json" || say "note: the analysis does not mention torch_npu 2.1.0.post8"
-fi
+"$ANALYZER" inventory "$ARCHIVE" > "$H/inventory.txt" 2>&1
+sed -n '/^Not recognised/,$p' "$H/inventory.txt" | grep -a -E '^  (env|python|processes)/' > "$H/unknown.txt"
+[ -s "$H/unknown.txt" ] && fail "entries the analyzer does not recognise: $(cat "$H/unknown.txt")"
+"$ANALYZER" analyze --format json "$ARCHIVE" > "$H/analysis.json" 2>&1
+grep -q '2.1.0.post8' "$H/analysis.json" || say "note: the analysis does not mention torch_npu 2.1.0.post8"
 finish

@@ -8,8 +8,8 @@
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 
-command -v python3 >/dev/null 2>&1 || skip_test "python3 not found"
-if [ -z "$ANALYZER" ] || [ ! -x "$ANALYZER" ]; then skip_test "ascend-triage not built"; fi
+need_tool python3
+need_analyzer
 SAMPLE=$(cd "$LIB_DIR/../../samples/incident-910b-before-reboot" 2>/dev/null && pwd) || skip_test "no samples/"
 
 umask 022

@@ -3,7 +3,7 @@
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
 H=""
-command -v shellcheck >/dev/null 2>&1 || skip_test "shellcheck not installed"
+need_tool shellcheck
 cd "$LIB_DIR" || exit 1
 shellcheck "$COLLECTOR" || fail "shellcheck: ascend-collect.sh"
 shellcheck -x -P SCRIPTDIR lib.sh test_*.sh || fail "shellcheck: tests"

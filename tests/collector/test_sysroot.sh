@@ -8,6 +8,7 @@
 # Also the refusals of the options of Collector C.
 # shellcheck source=lib.sh
 . "$(dirname "$0")/lib.sh"
+need_analyzer
 
 fake_host_new
 plant /home/alice/ascend/log/debug/plog/plog-5151_20260613170000000.log \

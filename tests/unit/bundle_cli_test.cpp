@@ -7,7 +7,6 @@
 #include <random>
 
 #include "bundle_test_util.h"
-#include "ingest/registry.h"
 
 using namespace triage;
 using namespace triage::testing;
@@ -158,6 +157,6 @@ TEST_CASE("cli: a 300 MB line is counted malformed, in under 64 MiB of memory", 
   CHECK(uint64_t(entry["stats"]["lines"]) == 2001);
   CHECK(uint64_t(entry["stats"]["malformed"]) == 1);
   CHECK(uint64_t(entry["stats"]["bytes"]) == 2000 * kPlogLine.size() + (300u << 20) + 1);
-  if (parser_for(SourceKind::plog)) CHECK(uint64_t(entry["stats"]["parsed"]) == 2000);
+  CHECK(uint64_t(entry["stats"]["parsed"]) == 2000);  // the plog reader parsed every line
   WARN("peak RSS of the analyzer: " << run.max_rss_kib << " KiB");
 }

@@ -6,6 +6,7 @@
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
+#include "ingest/log_finalize.h"
 #include "parsers/plog/plog_parser.h"
 
 using namespace triage;
@@ -162,21 +163,29 @@ TEST_CASE("plog parser keeps sync timeouts and error codes in every form", "[plo
   CHECK(codes[5].code == "7");
 }
 
+// Copies in other entries are kept while reading and dropped by finalize, which keeps the
+// copy of the entry listed first (load lists them in walk order, not read order).
 TEST_CASE("plog parser keeps a line seen in run/ and debug/ copies once", "[plog_parser]") {
   BundleFacts facts;
-  parse_into(facts, kHostPlog, kStallNew + kStallOld);
+  parse_into(facts, kHostPlog, kStallNew + kStallOld + kStallNew);  // repeated in its own entry
   parse_into(facts, "logs/host/root/ascend/log/run/plog/plog-14595_20260301120000000.log",
              kStallNew + kStallOld);
   parse_into(facts, "probes/rand.stdout", "noise\n" + kStallNew);
-  CHECK(facts.logs.stalls.size() == 2);
-  CHECK(facts.logs.signature_hits.size() == 2);
-  REQUIRE(facts.logs.plog_entries.size() == 3);
-  CHECK(facts.logs.plog_entries[0].duplicates == 0);
+  // a different pid at the same time is a different line
+  parse_into(facts, "logs/host/root/ascend/log/run/plog/plog-14596_20260301120000000.log",
+             std::string(kStallNew).replace(kStallNew.find("14595"), 5, "14596"));
+  CHECK(facts.logs.stalls.size() == 6);  // the repeat in one entry is dropped while reading
+  REQUIRE(facts.logs.plog_entries.size() == 4);
+  CHECK(facts.logs.plog_entries[0].duplicates == 1);
+  finalize_log_facts(facts, AnalyzeOptions{});
+  REQUIRE(facts.logs.stalls.size() == 3);
+  for (const auto& s : facts.logs.stalls) CHECK(s.evidence.entry.find("/run/plog/plog-14595") == std::string::npos);
+  CHECK(facts.logs.stalls[0].evidence.entry == "bundle!" + kHostPlog);
+  CHECK(facts.logs.signature_hits.size() == 3);
+  CHECK(facts.logs.plog_entries[0].duplicates == 1);
   CHECK(facts.logs.plog_entries[1].duplicates == 2);
   CHECK(facts.logs.plog_entries[2].duplicates == 1);
-  // a different pid at the same time is a different line
-  parse_into(facts, kHostPlog, std::string(kStallNew).replace(kStallNew.find("14595"), 5, "14596"));
-  CHECK(facts.logs.stalls.size() == 3);
+  CHECK(facts.logs.plog_entries[3].duplicates == 0);
 }
 
 TEST_CASE("plog parser counts lines by level and module", "[plog_parser]") {
