@@ -10,8 +10,9 @@ cd "$(dirname "$0")/.."
 mode=${1:-demo}
 packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
   catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck)
-# collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium
-[ "$mode" = test ] && packages+=(python3 xz-utils chromium)
+# collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium;
+# the benchmark (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time
+[ "$mode" = test ] && packages+=(python3 xz-utils chromium ripgrep time)
 
 missing=()
 for p in "${packages[@]}"; do
