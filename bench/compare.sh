@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 22's side-by-side benchmark: for each size, one generated bundle (cached under
 # $BENCH_DIR, default /tmp/ascend-triage-bench) is read by
+#   zstd -dc ARCHIVE > /dev/null           (decompression alone: the floor of any archive reader)
 #   zstd -dc ARCHIVE | rg -c -a ALT        (one process each; -a: the tar stream holds NULs)
 #   rg -c --no-filename ALT DIR            (rg's own threads; per-file counts summed afterwards)
 #   ascend-triage analyze --format json ARCHIVE -o /dev/null
@@ -70,7 +71,7 @@ measure() {
   fi
   local matches
   matches=$(awk -F: '{ s += $NF } END { print s + 0 }' "$tmp/out")
-  [ "${tool#analyze}" = "$tool" ] || matches=""
+  [[ $tool = analyze* || $tool = zstd_only ]] && matches=""
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$tool" "$run" \
     "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')" "$(tail -n 1 "$tmp/rss")" "$matches" >>"$results"
 }
@@ -95,13 +96,14 @@ for size in "${sizes[@]}"; do
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$dir" "$archive" "$bytes" "$lines" "$(stat -c %s "$archive")" >>"$meta"
 
   declare -A cmds=(
+    [zstd_only]="zstd -dcq '$archive' >/dev/null"
     [zstd_rg]="zstd -dcq '$archive' | rg -c -a -e \"\$ALT\""
     [rg_dir]="rg -c --no-filename -e \"\$ALT\" '$dir'"
     [analyze_archive]="'$triage' analyze --format json '$archive' -o /dev/null"
     [analyze_dir]="'$triage' analyze --format json '$dir' -o /dev/null"
   )
   export ALT=$alt
-  for tool in zstd_rg rg_dir analyze_archive analyze_dir; do
+  for tool in zstd_only zstd_rg rg_dir analyze_archive analyze_dir; do
     for ((r = 1 - warmup; r <= runs; r++)); do
       measure "$size" "$tool" "$r" "${cmds[$tool]}"
       echo "  $size $tool run $r: $(tail -n 1 "$results" | cut -f4)s"

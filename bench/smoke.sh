@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ctest bench.smoke: the benchmark harness runs end to end on a tiny bundle, so it cannot rot.
 #   bench/smoke.sh ASCEND_TRIAGE WORK_DIR
-# Checks: the generator is deterministic for a seed; compare.sh --quick measures all four
+# Checks: the generator is deterministic for a seed; compare.sh --quick measures all five
 # commands; zstd|rg and rg on the directory count the same matching lines (the same bytes
 # were searched); analyze reads the generated bundle and finds its stall. Exit 77 (skip)
 # when a tool is missing, as compare.sh says.
@@ -25,12 +25,12 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 fig = doc["sizes"]["8M"]
 tools = fig["tools"]
-assert set(tools) == {"zstd_rg", "rg_dir", "analyze_archive", "analyze_dir"}, tools.keys()
+assert set(tools) == {"zstd_only", "zstd_rg", "rg_dir", "analyze_archive", "analyze_dir"}, tools.keys()
 assert 8 << 20 <= fig["bytes"] < 9 << 20, fig["bytes"]
 for name, t in tools.items():
     assert t["wall_s"] > 0 and t["peak_rss_mib"] > 0 and t["lines_per_s"] > 0, (name, t)
 assert tools["zstd_rg"]["matching_lines"] == tools["rg_dir"]["matching_lines"] > 0, tools
-assert set(fig["ratios"]) == {"analyze_archive/zstd_rg", "analyze_dir/rg_dir"}, fig["ratios"]
+assert set(fig["ratios"]) == {"analyze_archive/zstd_rg", "analyze_dir/rg_dir", "analyze_archive/zstd_only"}, fig["ratios"]
 assert doc["rg_alternation"].count("|") > 20
 print("bench.smoke: figures complete;", tools["zstd_rg"]["matching_lines"], "matching lines in both rg forms")
 PY
