@@ -11,8 +11,9 @@ mode=${1:-demo}
 packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-dev libfmt-dev
   catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck help2man)
 # collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium;
-# the package test: dpkg-shlibdeps (dpkg-dev) computes the .deb's Depends
-[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev)
+# the package test: dpkg-shlibdeps (dpkg-dev) computes the .deb's Depends; the benchmark
+# (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time
+[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time)
 
 missing=()
 for p in "${packages[@]}"; do
