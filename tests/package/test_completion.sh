@@ -37,7 +37,7 @@ same "after a global option and its value" "$top" "$(offered --color never "")"
 same "analyze --format" "$("$bin" formats | cut -f1 | sort)" "$(offered analyze --format "")"
 same "analyze --" "$("$bin" analyze --help | grep -oE '^  (-[a-z],)?--[a-z-]+' | tr ',' '\n' |
   sed 's/^ *//' | grep -- '^--' | sort -u)" \
-  "$(offered analyze -- | grep -vxE -- '--(version|color|utc-offset|knowledge)')"
+  "$(offered analyze -- | grep -vxE -- '--(version|color|utc-offset|knowledge|quiet)')"
 same "analyze --format=js" "$(printf 'json\njsonl')" "$(offered analyze --format = js)"
 same "explain stream-stall" "stream-stall" "$(offered explain stream-stall | grep -x stream-stall)"
 # Control: a command with another subcommand list gets that list (the offer is not fixed).
