@@ -28,3 +28,12 @@ if(Python3_Interpreter_FOUND)
                    --bin $<TARGET_FILE:ascend-triage>)
   set_tests_properties("corpus: expected facts are in the report" PROPERTIES TIMEOUT 300)
 endif()
+
+# Per excerpt file and segment: the kind and the lines recognised by shape, as recorded in
+# tests/real/shapes.tsv (tests/real/shapes.py; --update after review).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "corpus: kinds and shape counts per file and segment"
+           COMMAND ${Python3_EXECUTABLE} ${CMAKE_CURRENT_SOURCE_DIR}/real/shapes.py
+                   --bin $<TARGET_FILE:ascend-triage>)
+  set_tests_properties("corpus: kinds and shape counts per file and segment" PROPERTIES TIMEOUT 300)
+endif()
