@@ -94,6 +94,13 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     info.display = form_ == InputForm::directory ? join_display(bundle_.input, info.path)
                                                  : bundle_.input + "!" + h.raw_name;
     if (n.unsafe) unsafe_.push_back({info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path)});
+    // A name stored again: its evidence must not be mistaken for the first copy's lines.
+    if (form_ != InputForm::directory && h.type != EntryType::directory) {
+      if (size_t copy = ++member_paths_[info.path]; copy > 1) {
+        info.display += fmt::format(" (copy {})", copy);
+        duplicates_.push_back({info.display, fmt::format("'{}' stored again", h.raw_name)});
+      }
+    }
   }
   last_display_ = info.display;
   if (budget_.bytes.progress) budget_.bytes.progress->on_entry(info.display);
@@ -353,6 +360,7 @@ void EntryProcessor::raise_findings() {
   const std::string& input = bundle_.input;
   auto& out = bundle_.input_findings;
   if (!unsafe_.empty()) out.push_back(unsafe_names_finding(input, unsafe_, unsafe_.size()));
+  if (!duplicates_.empty()) out.push_back(duplicate_members_finding(input, duplicates_, duplicates_.size()));
   if (!unreadable_.empty()) out.push_back(unreadable_finding(input, unreadable_, unreadable_.size()));
   if (!warnings_.empty()) out.push_back(archive_warning_finding(input, warnings_, warnings_.size()));
   if (!entry_cuts_.empty())

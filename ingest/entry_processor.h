@@ -3,6 +3,8 @@
 // first bytes, handed to its parser (or its lines counted), hashed and measured; afterwards
 // the entries are sorted, the bundle root stripped and the manifest reconciled.
 #include <cstdint>
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,7 +66,8 @@ class EntryProcessor final : public MemberSink {
   bool input_cut_ = false;  // reading of this input stopped at damage
   std::vector<Record> records_;
   std::vector<std::string> skipped_lookup_;  // bundle-relative paths of skipped members
-  std::vector<NamedEntry> unsafe_, unreadable_, warnings_, entry_cuts_;
+  std::vector<NamedEntry> unsafe_, unreadable_, warnings_, entry_cuts_, duplicates_;
+  std::map<std::string, size_t> member_paths_;  // archive member name -> copies seen
   std::vector<OverlongSample> overlong_;
   uint64_t overlong_total_ = 0;
 };

@@ -75,6 +75,22 @@ Finding unsafe_names_finding(const std::string& input, const std::vector<NamedEn
   return f;
 }
 
+Finding duplicate_members_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total) {
+  Finding f = base("input-damaged/duplicate-member", Severity::warning,
+                   fmt::format("{} member name(s) occur more than once in {}", total, input));
+  f.observed = fmt::format(
+      "Members stored under a name an earlier member already had{}. Every copy was read as its own "
+      "entry (tar would keep only the last when unpacking, so an unpacked copy of this archive "
+      "shows less).", more(std::min(names.size(), kMaxEvidence), total));
+  f.supports = "The archive was appended to or repacked after collection (tar -r, zip appending), "
+               "or merged from two collections.";
+  f.does_not_prove = "Which copy is the original, or that either copy is wrong: compare them "
+                     "(their sha256 are in the inventory).";
+  f.next_checks = {fmt::format("List the repeated names: tar -tvf '{}' | sort -k6 | uniq -f5 -D", input)};
+  add_named(f, names, total);
+  return f;
+}
+
 Finding unreadable_finding(const std::string& input, const std::vector<NamedEntry>& entries, size_t total) {
   Finding f = base("input-damaged/unreadable", Severity::warning,
                    fmt::format("{} member(s) of {} could not be read", total, input));

@@ -27,6 +27,8 @@ struct NamedEntry {
   std::string detail;   // raw name, reason, message
 };
 Finding unsafe_names_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total);
+// Members stored under a name an earlier member already had (tar -r, zip append, repacking).
+Finding duplicate_members_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total);
 Finding unreadable_finding(const std::string& input, const std::vector<NamedEntry>& entries, size_t total);
 Finding archive_warning_finding(const std::string& input, const std::vector<NamedEntry>& entries, size_t total);
 Finding parser_error_finding(const std::string& entry, std::string_view kind, std::string_view what);

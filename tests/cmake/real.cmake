@@ -37,3 +37,12 @@ if(Python3_Interpreter_FOUND)
                    --bin $<TARGET_FILE:ascend-triage>)
   set_tests_properties("corpus: kinds and shape counts per file and segment" PROPERTIES TIMEOUT 300)
 endif()
+
+# Hostile zip archives (issue 23): unsafe names, a member stored twice, a symlink member, a
+# truncated and a corrupted archive (tests/robustness/hostile_zip.py).
+if(Python3_Interpreter_FOUND)
+  add_test(NAME robustness.hostile_zip
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/robustness/hostile_zip.py
+                   $<TARGET_FILE:ascend-triage>)
+  set_tests_properties(robustness.hostile_zip PROPERTIES TIMEOUT 120)
+endif()
