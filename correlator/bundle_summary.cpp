@@ -1,5 +1,7 @@
 #include "correlator/bundle_summary.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace triage {
@@ -47,6 +49,51 @@ std::string os_name(const SystemFacts& sys) {
 
 }  // namespace
 
+// The versions a support engineer asks for first, one per component, from the first source
+// that states it: version files, npu-smi, the collector's and the processes' packages.
+static std::vector<VersionSeen> versions_of(const BundleFacts& f) {
+  std::vector<VersionSeen> out;
+  auto add = [&](std::string component, const std::string& version, const EvidenceRef& ev) {
+    if (version.empty() || out.size() >= 32) return;
+    for (const auto& v : out)
+      if (v.component == component) return;
+    out.push_back({std::move(component), version, ev});
+  };
+  auto file = [&](const std::optional<VersionFile>& v, const char* component, const char* key) {
+    if (!v) return;
+    if (const KeyValueLine* l = v->find(key)) add(component, l->value, l->evidence);
+  };
+  file(f.libraries.driver_version, "driver", "Version");
+  file(f.libraries.firmware_version, "firmware", "Version");
+  // By path, not by read order: the report must not depend on an archive's member order.
+  std::vector<const VersionFile*> cann;
+  for (const auto& c : f.libraries.cann_files) cann.push_back(&c);
+  std::sort(cann.begin(), cann.end(), [](const VersionFile* a, const VersionFile* b) { return a->entry < b->entry; });
+  for (const VersionFile* cp : cann) {
+    const VersionFile& c = *cp;
+    const KeyValueLine* l = c.find("version");
+    if (!l) l = c.find("Version");
+    if (l) add(c.component.empty() ? "CANN" : "CANN " + c.component, l->value, l->evidence);
+  }
+  for (const auto* info : {&f.devices.info, &f.devices.map_failure})
+    if (*info) add("npu-smi", (*info)->version, (*info)->evidence);
+  static constexpr std::string_view kPackages[] = {"torch", "torch-npu", "mindspore", "vllm", "vllm-ascend",
+                                                   "deepspeed", "mindspeed", "transformers"};
+  auto packages = [&](const std::vector<PackageRow>& rows) {
+    for (auto name : kPackages)
+      for (const auto& p : rows)
+        if (p.normalized == name) add(std::string(name), p.version, p.evidence);
+  };
+  packages(f.libraries.default_packages);
+  packages(f.libraries.default_pip);
+  for (const auto& [pid, lib] : f.libraries.by_pid) {
+    packages(lib.packages);
+    packages(lib.pip);
+    add("torch-npu", lib.torch_npu_version, lib.torch_npu_version_evidence);
+  }
+  return out;
+}
+
 BundleSummary summarize_bundle(const BundleFacts& facts) {
   BundleSummary s;
   const SystemFacts& sys = facts.system;
@@ -67,6 +114,7 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
   }
   s.has_manifest = m.has_manifest_json || m.has_items_jsonl;
   s.collector_version = m.collector_version;
+  s.versions = versions_of(facts);
   s.collector_args = m.args;
   s.format_version = m.format_version;
   s.uid = m.uid;

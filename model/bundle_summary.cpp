@@ -4,6 +4,12 @@
 
 namespace triage {
 
+std::string versions_text(const std::vector<VersionSeen>& versions) {
+  std::string out;
+  for (const auto& v : versions) out += (out.empty() ? "" : ", ") + v.component + " " + v.version;
+  return out;
+}
+
 std::string status_counts_text(const BundleSummary& s) {
   std::string out;
   for (auto st : {ItemStatus::ok, ItemStatus::absent, ItemStatus::denied, ItemStatus::skipped,

@@ -35,6 +35,13 @@ struct ToolErrorEntry {
   std::string reason;  // stats.not_collected
 };
 
+// A software version the bundle states: driver, firmware, CANN packages, the NPU frameworks.
+struct VersionSeen {
+  std::string component;  // "driver", "firmware", "CANN toolkit", "torch_npu", ...
+  std::string version;
+  EvidenceRef evidence;   // the line it was read from (the first such line)
+};
+
 struct BundleSummary {
   std::string input;
   std::string host, host_origin;
@@ -61,9 +68,13 @@ struct BundleSummary {
   std::vector<ItemOutcome> truncated;      // items kept only in part
   std::vector<ToolErrorEntry> tool_errors;
   std::vector<std::string> notes;          // manifest and system notes
+  std::vector<VersionSeen> versions;       // as read, one per component (the first source)
 
   size_t count(ItemStatus s) const { return status_counts[static_cast<size_t>(s)]; }
 };
+
+// "driver 25.5.1, firmware 7.8.0.6.201, CANN toolkit 8.5.0, torch-npu 2.9.0.post6".
+std::string versions_text(const std::vector<VersionSeen>& versions);
 
 // "30 ok, 2 absent, 1 timed_out" (statuses with a count only, in contract order).
 std::string status_counts_text(const BundleSummary& s);

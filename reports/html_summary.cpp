@@ -61,6 +61,7 @@ void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& o
     row(out, "Boot", (s.boot_id.empty() ? "id unknown" : escape(s.boot_id)) +
                          (s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   row(out, "Entries", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  if (!s.versions.empty()) row(out, "Versions", escape(versions_text(s.versions)));
   if (!s.has_manifest) {
     row(out, "Manifest", "none: what was not collected, and why, is unknown");
   } else {

@@ -89,6 +89,11 @@ static void write_summary(JsonWriter& w, const BundleSummary& s) {
   w.key("btime_utc");
   if (s.btime) w.value(format_utc(*s.btime * 1000000));
   else w.null();
+  w.key("versions").begin_array();
+  for (const auto& v : s.versions)
+    w.begin_object().field("component", v.component).field("version", v.version)
+        .field("entry", v.evidence.entry).field("line", v.evidence.line).end_object();
+  w.end_array();
   w.key("manifest").begin_object();
   w.field("present", s.has_manifest);
   w.field("collector_version", s.collector_version);

@@ -75,6 +75,7 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
     field("Boot:", fmt::format("{}{}", s.boot_id.empty() ? "id unknown" : s.boot_id,
                                s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  if (!s.versions.empty()) field("Versions:", versions_text(s.versions));
   if (!s.has_manifest) {
     field("Manifest:", "none: what was not collected, and why, is unknown");
   } else {
