@@ -26,4 +26,11 @@ std::vector<std::string_view> split(std::string_view s, char sep) {
   return out;
 }
 
+std::string shorten_utf8(std::string_view s, size_t max) {
+  if (s.size() <= max) return std::string(s);
+  size_t n = max - 3;
+  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
+  return std::string(s.substr(0, n)) + "...";
+}
+
 }  // namespace triage

@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "model/strings.h"
 #include "model/time.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
@@ -71,14 +72,6 @@ std::string duration_text(int64_t us) {
   if (s < 7200) return fmt::format("{} min", s / 60);
   if (s < 2 * 86400) return fmt::format("{:.1f} h", static_cast<double>(s) / 3600);
   return fmt::format("{:.1f} d", static_cast<double>(s) / 86400);
-}
-
-// At most `max` bytes, cut on a UTF-8 character boundary, "..." when cut (lane labels).
-std::string shorten(std::string_view s, size_t max) {
-  if (s.size() <= max) return std::string(s);
-  size_t n = max - 3;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return std::string(s.substr(0, n)) + "...";
 }
 
 std::string event_title(const TimelineEvent& e) {
@@ -166,7 +159,7 @@ size_t panel_svg(const Panel& p, const Range& r, std::string_view label, std::st
     out += fmt::format("<rect class=\"tl-lane{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n", i % 2 ? " alt" : "", y,
                        kWidth, kLaneHeight);
     out += fmt::format("<g><title>{}</title><text class=\"tl-label\" x=\"8\" y=\"{}\">{} ({})</text></g>\n",
-                       escape(p.lanes[i]), y + 17, escape(shorten(p.lanes[i], 14)), lane_count[p.lanes[i]]);
+                       escape(p.lanes[i]), y + 17, escape(shorten_utf8(p.lanes[i], 14)), lane_count[p.lanes[i]]);
   }
   axis(p, r, lanes_bottom, out);
   double label_y = lanes_bottom + 14;

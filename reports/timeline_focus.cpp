@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "model/strings.h"
+
 namespace triage {
 namespace {
 
@@ -31,13 +33,6 @@ bool better(const Run& a, const Run& b) {
   if (a.errors != b.errors) return a.errors > b.errors;
   if (a.warnings != b.warnings) return a.warnings > b.warnings;
   return a.lo > b.lo;
-}
-
-std::string shorten(std::string_view s, size_t max) {
-  if (s.size() <= max) return std::string(s);
-  size_t n = max - 3;
-  while (n > 0 && (static_cast<unsigned char>(s[n]) & 0xC0) == 0x80) --n;
-  return std::string(s.substr(0, n)) + "...";
 }
 
 }  // namespace
@@ -98,7 +93,7 @@ std::optional<FocusWindow> focus_window(const Timeline& t) {
     else if (at > w.hi) after.push_back({at, std::move(label)});
   };
   for (const auto& e : t.events)
-    if (e.kind == "install") place(e.first_utc_us, "install: " + shorten(e.message, 48));
+    if (e.kind == "install") place(e.first_utc_us, "install: " + shorten_utf8(e.message, 48));
   for (const auto& b : t.boots) place(b.start_utc_us, b.after_previous ? "reboot" : "boot");
   std::stable_sort(before.begin(), before.end(), [](const auto& a, const auto& b) { return a.utc_us > b.utc_us; });
   std::stable_sort(after.begin(), after.end(), [](const auto& a, const auto& b) { return a.utc_us < b.utc_us; });
