@@ -4,6 +4,7 @@
 #include "correlator/chip_scope.h"
 #include "correlator/container.h"
 #include "correlator/environment.h"
+#include "correlator/finding_groups.h"
 #include "correlator/library_provenance.h"
 #include "correlator/mount_shadowing.h"
 #include "correlator/task_queue_value.h"
@@ -54,6 +55,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_log_signature(evidence, options, report.findings);
   // Last: it reads every finding above to know which error lines they explain.
   analyze_unexplained_errors(evidence, options, report.findings);
+  // After every analysis: it merges what they found per process into one finding per cause.
+  group_findings_by_cause(options, report.findings);
   sort_findings(report.findings);
   // Both read the sorted findings: links and evidence refer to them by index.
   report.verdict = build_verdict(report.findings, evidence, options);

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "knowledge/failure_classes.h"
+#include "knowledge/finding_groups.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -101,6 +102,16 @@ void check_error_codes(std::string_view content, const std::string& name, Knowle
       out.problems.push_back(name + ": " + c.kind + " " + c.code + ": duplicate code");
 }
 
+// A grouping rule names a finding of the catalogue; one that names nothing groups nothing.
+void check_finding_groups(std::string_view content, const std::string& name,
+                          std::vector<std::string>& problems) {
+  for (const auto& r : parse_finding_groups(content, name, problems)) {
+    bool known = false;
+    for (const auto& e : finding_catalogue_for("")) known = known || e.id == r.id;
+    if (!known) problems.push_back(name + ": " + r.id + " is not a finding id of findings.tsv");
+  }
+}
+
 void append(std::vector<std::string>& to, std::vector<std::string> more) {
   for (auto& m : more) to.push_back(std::move(m));
 }
@@ -132,6 +143,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))
     parse_failure_classes(content, name, out.problems);
+  else if (name.ends_with("finding-groups.tsv"))
+    check_finding_groups(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

@@ -1,0 +1,84 @@
+#include "knowledge/finding_groups.h"
+
+#include <charconv>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
+
+namespace triage {
+
+namespace {
+
+std::vector<std::string> split_keys(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    size_t comma = list.find(',');
+    out.emplace_back(list.substr(0, comma));
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<FindingGroupRule> parse_finding_groups(std::string_view content, const std::string& name,
+                                                   std::vector<std::string>& errors) {
+  static const std::vector<std::string_view> kHeader = {"id", "same", "within", "seconds", "why"};
+  std::vector<FindingGroupRule> out;
+  std::set<std::string> seen;
+  bool have_header = false;
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
+    std::string where = name + ":" + std::to_string(line_no);
+    if (!have_header) {
+      have_header = true;
+      if (f != kHeader) errors.push_back(where + ": header must be id, same, within, seconds, why");
+      return;
+    }
+    if (f.size() != kHeader.size())
+      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+    FindingGroupRule r;
+    r.id = std::string(f[0]);
+    r.same = split_keys(f[1]);
+    r.within = f[2] == "-" ? "" : std::string(f[2]);
+    r.why = std::string(f[4]);
+    auto [end, ec] = std::from_chars(f[3].data(), f[3].data() + f[3].size(), r.seconds);
+    if (ec != std::errc{} || end != f[3].data() + f[3].size() || r.seconds < 0 || r.seconds > 86400)
+      return errors.push_back(where + ": seconds '" + std::string(f[3]) + "' is not 0..86400");
+    if (r.id.empty() || r.why.empty()) return errors.push_back(where + ": id and why are required");
+    for (const auto& k : r.same)
+      if (k.empty()) return errors.push_back(where + ": empty key in same '" + std::string(f[1]) + "'");
+    if (r.same.empty() && r.within.empty())
+      return errors.push_back(where + ": a rule needs same keys or a within time");
+    if (!seen.insert(r.id).second) return errors.push_back(where + ": duplicate id " + r.id);
+    out.push_back(std::move(r));
+  });
+  if (!have_header) errors.push_back(name + ": no header line");
+  return out;
+}
+
+const std::vector<FindingGroupRule>& finding_groups_for(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<std::vector<FindingGroupRule>>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dir);
+  if (it != cache.end()) return *it->second;
+  std::string content;
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == kFindingGroupFile) content = f.content;
+  std::vector<std::string> errors;
+  if (!dir.empty())
+    for (const auto& f : read_knowledge_dir(dir, errors))
+      if (f.name == kFindingGroupFile) content = f.content;
+  auto rules = std::make_unique<std::vector<FindingGroupRule>>(
+      parse_finding_groups(content, std::string(kFindingGroupFile), errors));
+  auto& ref = *rules;
+  cache.emplace(dir, std::move(rules));
+  return ref;
+}
+
+}  // namespace triage
