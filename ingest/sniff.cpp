@@ -27,7 +27,7 @@ enum Shape {
   modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, kv, kShapes
+  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, progress_bar, kv, kShapes
 };
 
 struct LineShape {
@@ -126,7 +126,9 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "(?:vLLM|vLLM Ascend|PyTorch|MindSpore|torch_npu|torch-npu) [Vv]ersion\\s*:\\s*\\S|"
      "The result of multiplication ca\\w+ is correct, MindSpore has been installed|"
      // accelerate env
-     "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d)"},
+     "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d|"
+     // mmengine's collect_env (lmdeploy check_env, mmdet, mmcv)
+     "sys\\.platform: \\w+$|(?:CUDA|MUSA) available: (?:True|False)$|PyTorch compiling details: )"},
     {pip_list_header, "pip list header", "^Package +Version(?: +(?:Location|Editable project location|Installer))*\\s*$"},
     // `pip list | grep torch`: rows without the header
     {pip_list_row, "pip list row", "^[A-Za-z0-9][A-Za-z0-9._-]*  +\\d[\\w.+!-]*\\s*$"},
@@ -134,6 +136,8 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},
     {bbox_history, "black-box history.log",
      "^\\[\\d{4}-\\d\\d-\\d\\d-\\d\\d:\\d\\d:\\d\\d\\.\\d+\\] system exception code \\[0x[0-9A-Fa-f]+\\]"},
+    // tqdm: `Adding requests: 100%|####| 2/2 [00:00<00:00, 139.13it/s]`, `50% Completed | 1/2 [...`
+    {progress_bar, "progress bar", "\\d%(?: Completed)? ?\\|.*\\| ?\\d+/\\d+ \\[[0-9:<?]+"},
     {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
 }};
 
@@ -212,6 +216,9 @@ Counts count_shapes(std::string_view head, bool whole) {
     ++c.lines;
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
+    // The task scheduler's register dump continues the TSCH plog record above it; it says
+    // nothing of the kind and must not outvote the records (device-N logs).
+    if (line.starts_with("<exception_print>")) continue;
     ++c.nonempty;
     shapes().match(line, hits);
     if (c.nonempty == 1) c.first_line_hits = hits;
@@ -370,7 +377,8 @@ constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
     K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
     K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
-    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::device_log_export, K::proc_environ,
+    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::device_log_export, K::python_log /* progress_bar */,
+    K::proc_environ,
 }};
 // One kind per shape: a missing initializer would leave the last shape `unknown` and shift
 // every kind after it, silently (two branches each added shapes in one merge).
@@ -468,6 +476,10 @@ SniffResult sniff_content(std::string_view head, bool whole) {
     return found(K::python_log, fmt::format("job output: {} at line {} among {} lines",
                                             kShapeTable[s].name, c.first[s], c.nonempty));
   }
+  // A healthy run's console: progress bars and the job's prints, nothing else a reader knows.
+  if (c.count(progress_bar) >= 2)
+    return found(K::python_log, fmt::format("job output: {} progress bars from line {}",
+                                            c.count(progress_bar), c.first[progress_bar]));
   return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
                                        c.nonempty == 1 ? "" : "s", near_misses(c)));
 }

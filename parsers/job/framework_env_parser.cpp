@@ -14,7 +14,7 @@ namespace {
 using sv = std::string_view;
 
 // "<Name> version: <v>" lines and the package each names.
-constexpr std::array<std::pair<sv, sv>, 13> kVersionLines = {{
+constexpr std::array<std::pair<sv, sv>, 17> kVersionLines = {{
     {"`Accelerate` version", "accelerate"},  // accelerate env
     {"PyTorch version (GPU?)", "torch"},
     {"Numpy version", "numpy"},
@@ -28,6 +28,10 @@ constexpr std::array<std::pair<sv, sv>, 13> kVersionLines = {{
     {"torch-npu version", "torch-npu"},
     {"torch_npu Version", "torch-npu"},
     {"vLLM Ascend version", "vllm-ascend"},
+    {"PyTorch", "torch"},  // mmengine's collect_env: "PyTorch: 2.1.0"
+    {"TorchVision", "torchvision"},
+    {"LMDeploy", "lmdeploy"},
+    {"transformers", "transformers"},
 }};
 
 sv first_word(sv s) {
@@ -104,7 +108,9 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
       return;
     }
     close_cann();
-    if (t.starts_with("- ")) t.remove_prefix(2);  // accelerate env's "- key: value" list
+    // accelerate env's "- key: value" list; torch's build settings under "PyTorch built with:"
+    bool item = t.starts_with("- ");
+    if (item) t.remove_prefix(2);
     if (t.empty() || is_rule(t) || t == "Collecting environment information..." ||
         t == "Copy-and-paste the text below in your GitHub issue" ||
         t.starts_with("The result of multiplication ca")) {
@@ -132,7 +138,7 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
           return;
         }
     }
-    if (is_field(t) || is_env_line(t) || is_vllm_log(t)) ++ctx.stats.parsed;
+    if (item || is_field(t) || is_env_line(t) || is_vllm_log(t)) ++ctx.stats.parsed;
     else ++ctx.stats.unrecognised;
   });
   close_cann();

@@ -39,6 +39,71 @@ std::optional<int> launcher_rank(std::string_view body) {
   return v;
 }
 
+// uvicorn's access and lifecycle log: `INFO:     Started server process [16994]`.
+bool uvicorn_record(std::string_view body) {
+  for (std::string_view level : {"INFO:  ", "WARNING:  ", "ERROR:  ", "DEBUG:  ", "CRITICAL:  "})
+    if (starts_with(body, level)) return true;
+  return false;
+}
+
+// A tqdm progress bar: `Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:00<00:00,
+// 2.15it/s]`, `100%|####| 8/8 [00:01<00:00, 5.1it/s, est. speed input: ...]`: a percentage, a
+// bar, then the bracket with the rate.
+bool progress_bar(std::string_view body) {
+  size_t pct = body.find("% ");
+  if (pct == std::string_view::npos) pct = body.find("%|");
+  if (pct == std::string_view::npos || pct == 0 || body[pct - 1] < '0' || body[pct - 1] > '9') return false;
+  size_t rate = body.rfind(" [");
+  if (body.find('|', pct) == std::string_view::npos || rate == std::string_view::npos ||
+      rate < pct || !body.ends_with("]"))
+    return false;
+  std::string_view bracket = body.substr(rate);  // `[00:01<00:00, 3.69it/s, est. speed ...]`
+  return bracket.find("it/s") != std::string_view::npos || bracket.find("s/it") != std::string_view::npos;
+}
+
+// A shell that could not find a command: `/bin/sh: 1: hccn_tool: not found`,
+// `bash: npu-smi: command not found`, `sh: line 1: x: command not found`.
+bool shell_not_found(std::string_view body) {
+  if (!(starts_with(body, "/bin/sh: ") || starts_with(body, "/bin/bash: ") || starts_with(body, "sh: ") ||
+        starts_with(body, "bash: ")))
+    return false;
+  return body.ends_with(": not found") || body.ends_with(": command not found");
+}
+
+// Python's warnings module: `/path/distributed_c10d.py:114: UserWarning: HCCL doesn't ...` and
+// the source line it prints under it, `  warnings.warn("...")`.
+bool python_warning(std::string_view body) {
+  if (starts_with(body, "warnings.warn(")) return true;  // indentation already skipped
+  size_t py = body.find(".py:");
+  if (py == std::string_view::npos || py > 300) return false;
+  size_t k = py + 4, b = k;
+  while (k < body.size() && body[k] >= '0' && body[k] <= '9') ++k;
+  if (k == b || body.substr(k, 2) != ": ") return false;
+  size_t colon = body.find(": ", k + 2);
+  return colon != std::string_view::npos && body.substr(k + 2, colon - k - 2).ends_with("Warning");
+}
+
+// TBE's compiler subprocesses: `[ERROR] TBE Subprocess[task_distribute] raise error[], ...`.
+bool tbe_record(std::string_view body) {
+  size_t close = body.find("] TBE ");
+  return !body.empty() && body[0] == '[' && close != std::string_view::npos && close < 10;
+}
+
+// DeepSpeed's throughput timer: `steps: 110 loss: 1.9161 iter time (s): 0.580 samples/sec: 441.5`.
+bool step_record(std::string_view body) {
+  return starts_with(body, "steps: ") && digits(body, 7, 1) && body.find(" loss: ") != std::string_view::npos;
+}
+
+// MindSpore's error layout: a rule of dashes and `- Device load error message:` section heads.
+// (Its C++ stack lines, `mindspore/core/utils/ms_context.cc:327 Func`, read as a grep prefix.)
+bool mindspore_error_layout(std::string_view body) {
+  if (body.size() >= 10 && body.find_first_not_of('-') == std::string_view::npos) return true;
+  if (starts_with(body, "- ") && body.size() < 80 && body.find(':') != std::string_view::npos &&
+      body[2] >= 'A' && body[2] <= 'Z')
+    return body.back() == ':' || body.ends_with("(For framework developers)");
+  return false;
+}
+
 }  // namespace
 
 // A log record of another logger: DeepSpeed `[2022-09-08 12:02:16,517] [INFO] [f.py:1:g] ...`,
@@ -47,6 +112,11 @@ std::optional<int> launcher_rank(std::string_view body) {
 LogRecord log_record(std::string_view body) {
   while (!body.empty() && (body[0] == ' ' || body[0] == '\t')) body.remove_prefix(1);
   if (datetime_at(body, 0)) return LogRecord::other;
+  // vLLM's progress dots, alone on a line or after a worker prefix
+  if (!body.empty() && body.find_first_not_of('.') == std::string_view::npos) return LogRecord::other;
+  if (uvicorn_record(body) || progress_bar(body) || shell_not_found(body) || python_warning(body) || tbe_record(body) || step_record(body) ||
+      mindspore_error_layout(body))
+    return LogRecord::other;
   if (!body.empty() && body[0] == '[' && datetime_at(body, 1)) return LogRecord::other;
   for (std::string_view level : {"INFO [", "WARNING [", "ERROR [", "DEBUG ["})  // MindSpeed
     if (starts_with(body, level) && datetime_at(body, level.size())) return LogRecord::other;

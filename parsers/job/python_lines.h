@@ -15,8 +15,18 @@ namespace triage::pylines {
 // Wrapper prefixes in front of the program's own text: the shared recogniser
 // (parsers/common/line_prefix.h); `label` is the stream key.
 using Prefix = LinePrefix;
+// vLLM prints progress dots without a newline, so the next record starts after them:
+// `....[rank0]:[E623 13:46:28.176383770 compiler_depend.ts:429] ...`.
+inline std::string_view after_progress_dots(std::string_view line) {
+  size_t dots = line.find_first_not_of('.');
+  if (dots == 0 || dots == std::string_view::npos) return line;
+  std::string_view rest = line.substr(dots);
+  bool record = rest.starts_with("[rank") || rest.starts_with("(") || rest.starts_with("INFO ") ||
+                rest.starts_with("WARNING ") || rest.starts_with("ERROR ");
+  return record ? rest : line;
+}
 inline Prefix split_prefix(std::string_view line, std::string* scratch = nullptr) {
-  return split_line_prefix(line, {}, scratch);
+  return split_line_prefix(after_progress_dots(line), {}, scratch);
 }
 
 // `Traceback (most recent call last):` (Python's; CANN's `TraceBack` is another thing).

@@ -78,9 +78,12 @@ void PlogFileParser::feed(const Line& line) {
   PlogResult r = dialect_.parse(text, parsed_);
   if (r == PlogResult::not_plog) {
     ++stats.unrecognised;
-    // A blank line is a shape of its own (it carries nothing); any other line is not one.
-    ++(text.find_first_not_of(" \t") == sv::npos ? stats.lines_recognised
-                                                  : stats.lines_unrecognised);
+    // A blank line is a shape of its own (it carries nothing), so is a line of the task
+    // scheduler's register dump (`<exception_print>HWS_REG_SQ_BASE_ADDR=0x...`, device-N logs);
+    // any other line is not one.
+    ++(text.find_first_not_of(" \t") == sv::npos || text.starts_with("<exception_print>")
+           ? stats.lines_recognised
+           : stats.lines_unrecognised);
     if (!saw_tool_error_ && stats.lines <= 3) {
       sv why = tool_error_reason(text);
       if (!why.empty()) {

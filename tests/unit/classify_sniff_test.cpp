@@ -186,3 +186,27 @@ TEST_CASE("a black-box history.log pasted alone sniffs as a device-log export", 
   CHECK(sniffed("[2020-02-27-19:18:46.142527] system exception code [none]: ModuleName [DRIVER]\n") != "device_log_export");
   CHECK(sniffed("[2020-02-27-19:18:46.142527] system started\n") != "device_log_export");
 }
+
+TEST_CASE("pasted forms of the corpus: device-N log with its register dump, mmengine env, progress bars",
+          "[classify][sniff]") {
+  // mind-cluster faultdiag testdata, device-0 log: six TSCH records among fifteen dump lines
+  std::string device_log =
+      "[ERROR] TSCH(-1,null):2023-06-10-13:16:11.401.438 11 (dieid:0,cpuid:0) hwts_plat.c:1931 "
+      "int_process_hwts_timeout_exception: RTS_HWTS: hwts timeout exception bitmap=0x8000\n";
+  for (int i = 0; i < 5; ++i) device_log += "<exception_print>HWS_REG_SQ_BASE_ADDR=0x600065cb2900\n";
+  device_log += "[ERROR] TSCH(-1,null):2023-06-10-13:16:11.401.684 71 (dieid:0,cpuid:0) hwts_plat.c:2026 "
+                "int_process_hwts_timeout_exception: RTS_HWTS: hwts timeout exception, slot_id=15, stream_id=16\n";
+  CHECK(sniffed(device_log) == "device_log");
+  // lmdeploy check_env (mmengine's collect_env)
+  CHECK(sniffed("sys.platform: linux\nPython: 3.10.5 (main, Oct 12 2024, 11:01:46) [GCC 9.4.0]\n"
+                "CUDA available: False\nMUSA available: False\nPyTorch: 2.1.0\n") == "framework_env");
+  // near miss: one such line among prose is not an environment report
+  CHECK(sniffed("CUDA available: False\nthe run went on\n") == "unknown");
+  // vllm-ascend-2585: a healthy run's console, progress bars and prompts
+  CHECK(sniffed("start infer\n"
+                "Adding requests: 100%|\xe2\x96\x88\xe2\x96\x88| 2/2 [00:00<00:00, 139.13it/s]\n"
+                "Processed prompts: 100%|\xe2\x96\x88\xe2\x96\x88| 2/2 [00:00<00:00,  3.69it/s, est. speed "
+                "input: 18.47 toks/s, output: 59.10 toks/s]\n"
+                "Prompt: 'Hello, my name is', Generated text: ' John'\n") == "python_log");
+  CHECK(sniffed("100% done\n50% | half\n") == "unknown");  // percentages without bars and rates
+}

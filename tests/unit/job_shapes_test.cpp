@@ -1,0 +1,81 @@
+// Lines of job output that carry no fact but have a known shape (parsers/job/
+// python_job_events.cpp log_record): verbatim lines of the corpus, and near misses that must
+// stay "not understood" so the shape share stays honest.
+#include <catch2/catch.hpp>
+
+#include <string>
+
+#include "python_test_util.h"
+
+using namespace triage;
+
+namespace {
+
+// Lines recognised by shape when `line` is the whole entry.
+uint64_t recognised(const std::string& line) {
+  return pytest::parse_python_text(line + "\n").stats.lines_recognised;
+}
+
+}  // namespace
+
+TEST_CASE("job shapes: verbatim lines of the corpus are recognised", "[job][shapes]") {
+  const char* lines[] = {
+      // vllm-ascend-1425 (tqdm) and vllm-ascend-2585 (rate bracket with vLLM's speeds)
+      "Loading safetensors checkpoint shards:  50% Completed | 1/2 [00:00<00:00,  2.15it/s]",
+      "Processed prompts: 100%|\xe2\x96\x88\xe2\x96\x88| 2/2 [00:00<00:00,  3.69it/s, est. speed input: 18.47 toks/s, output: 59.10 toks/s]",
+      "INFO:     Started server process [16994]",                       // uvicorn
+      "INFO:     10.113.166.94:58646 - \"POST /v1/chat/completions HTTP/1.1\" 200 OK",
+      "[ERROR] TBE Subprocess[task_distribute] raise error[], main process disappeared!",  // 4256
+      "    steps: 110 loss: 1.9161 iter time (s): 0.580 samples/sec: 441.545",            // deepspeed
+      "----------------------------------------------------",                             // MindSpore
+      "- C++ Call Stack: (For framework developers)",
+      "/bin/sh: 1: hccn_tool: not found",                                                 // mindspore-252
+      "/home/cmq/miniconda3/envs/lcg-vllm-on-ray/lib/python3.10/site-packages/torch_npu/distributed/"
+      "distributed_c10d.py:114: UserWarning: HCCL doesn't support gather at the moment. Implemented with allgather instead.",
+      "  warnings.warn(\"HCCL doesn't support gather at the moment. Implemented with allgather instead.\")",
+      "(NPURayWorkerWrapper pid=2825344) .",                                              // vLLM dots
+  };
+  for (const char* l : lines) {
+    INFO(l);
+    CHECK(recognised(l) == 1);
+  }
+}
+
+TEST_CASE("job shapes: near misses stay not understood", "[job][shapes]") {
+  const char* lines[] = {
+      "Loading: 50% of the shards",                  // a percentage, no bar, no rate
+      "progress 100%| done",                          // a bar without the rate bracket
+      "INFO: started",                                // one blank after the colon: not uvicorn's
+      "steps: many loss: none",                       // no step number
+      "- Device load error message",                  // a dash item without its colon
+      "see mindspore/core/utils/ms_context.cc:327",   // a path inside prose
+      "bash: hccn_tool: permission denied",           // not a "not found"
+      "x.py:12: this is not a warning",               // a file:line without a Warning category
+      "..and then it stopped",                        // dots before prose
+  };
+  for (const char* l : lines) {
+    INFO(l);
+    CHECK(recognised(l) == 0);
+  }
+}
+
+TEST_CASE("job shapes: MindSpore's error layout, as mindyolo-273 prints it", "[job][shapes]") {
+  // The C++ stack line under it (`mindspore/core/utils/ms_context.cc:327 Func`) reads as a grep
+  // prefix and stays not understood: the count says so.
+  auto p = pytest::parse_python_text(
+      "----------------------------------------------------\n"
+      "- C++ Call Stack: (For framework developers)\n"
+      "----------------------------------------------------\n"
+      "mindspore/core/utils/ms_context.cc:327 SetDeviceTargetFromInner\n");
+  CHECK(p.stats.lines_recognised == 3);
+  CHECK(p.stats.lines_unrecognised == 1);
+}
+
+TEST_CASE("job shapes: progress dots before a record leave the record's prefix readable", "[job][shapes]") {
+  auto p = pytest::parse_python_text(
+      "....[rank0]:[E623 13:46:28.176383770 compiler_depend.ts:429] ReshapeAndCacheOperation setup failed!\n");
+  CHECK(p.stats.lines_recognised == 1);
+  bool rank0 = false;
+  for (const auto& s : p.facts.python.streams) rank0 = rank0 || (s.rank && *s.rank == 0);
+  CHECK(rank0);
+}
