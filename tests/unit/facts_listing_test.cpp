@@ -63,11 +63,11 @@ TEST_CASE("facts: job output rows in the corpus vocabulary", "[facts]") {
   CHECK(out.str().find("code=ERR00100\tjob.log:1\n") != std::string::npos);
 }
 
-TEST_CASE("facts: a program's own prints carry no fact and no shape", "[facts]") {
+TEST_CASE("facts: a program's own prints carry no fact and no shape; DeepSpeed's step line is a shape", "[facts]") {
   auto p = pytest::parse_python_text(
       "    steps: 110 loss: 1.9161 iter time (s): 0.580 samples/sec: 441.545\n"
       "Loading extension module npu_rotary_position_embedding...\n");
   CHECK(list_facts(p.facts).empty());
-  CHECK(p.stats.lines_recognised == 0);
-  CHECK(p.stats.lines_unrecognised == 2);
+  CHECK(p.stats.lines_recognised == 1);    // DeepSpeed's throughput timer record
+  CHECK(p.stats.lines_unrecognised == 1);  // the program's own print
 }
