@@ -96,6 +96,7 @@ std::string_view class_of_signature(std::string_view id) {
       {"hccl/peer-heartbeat-lost", "collective/peer-lost"},  {"hccl/transport-init", "collective/link-setup"},
       {"hccl/ra-socket", "collective/link-setup"},           {"hccl/ranktable-device-mismatch", "collective/rank-table"},
       {"hccl/port-in-use", "collective/device-held"},        {"hccl/sdma-error", "collective/transport-error"},
+      {"hccl/init-failed", "collective/link-setup"},  // the communicator's set-up between the ranks
   };
   auto it = m.find(id);
   return it == m.end() ? std::string_view{} : it->second;

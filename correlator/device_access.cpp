@@ -122,12 +122,13 @@ void container_nodes(const BundleFacts& b, std::vector<Finding>& out) {
 }
 
 // Signature ids (knowledge/signatures/*.json) that say the process cannot reach a device.
-constexpr std::array<std::string_view, 4> kProcessSignatures = {
-    "driver/device-not-visible", "device-access/hdc-init-failed", "device-access/visible-device-invalid",
-    "device-access/dsmi-device-count"};
-
-bool access_signature(std::string_view id) {
-  return std::find(kProcessSignatures.begin(), kProcessSignatures.end(), id) != kProcessSignatures.end();
+// The signatures that feed this finding say so in their `outcome` (knowledge/signatures/
+// device-access.json); driver/device-not-visible has a finding of its own and is read here too.
+bool access_signature(const KnowledgeBase& kb, std::string_view id) {
+  if (id == "driver/device-not-visible") return true;
+  for (const auto& s : kb.signatures)
+    if (s.id == id) return s.outcome == "device-access/process-cannot-open";
+  return false;
 }
 
 void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
@@ -139,7 +140,7 @@ void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vec
     if (ev.size() < 8) ev.push_back(e);
   };
   for (const auto& h : b.logs.signature_hits) {
-    if (!access_signature(h.id)) continue;
+    if (!access_signature(kb, h.id)) continue;
     take(h.id, h.evidence);
     for (const auto& [k, v] : h.captures)
       if ((k == "visible" || k == "device_id") && values.size() < 8) values.emplace_back(k, v);
@@ -151,7 +152,7 @@ void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vec
       if (!kb.plog_matcher.any(text)) return;
       kb.plog_matcher.match(text, {}, scratch, hits);
       for (int i : hits)
-        if (const auto& s = kb.signatures[static_cast<size_t>(i)]; access_signature(s.id))
+        if (const auto& s = kb.signatures[static_cast<size_t>(i)]; access_signature(kb, s.id))
           take(s.id, r.evidence_header.entry.empty() ? r.evidence : r.evidence_header);
     };
     scan(r.message);
@@ -173,6 +174,14 @@ void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vec
   f.next_checks = {"ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc   # inside the job's container",
                    "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^ASCEND_(RT_)?VISIBLE_DEVICES='",
                    "npu-smi info   # on the host: is the device there and free?"};
+  // What the matched signatures advise comes first: it names the check for that very line
+  // (the driver library's directory rights, the visible-device list, ...).
+  std::vector<std::string> advice;
+  for (const auto& s : kb.signatures)
+    if (ids.count(s.id))
+      for (const auto& step : s.next_steps)
+        if (std::find(advice.begin(), advice.end(), step) == advice.end()) advice.push_back(step);
+  f.next_checks.insert(f.next_checks.begin(), advice.begin(), advice.end());
   f.evidence = ev;
   for (const auto& id : ids) f.value("signature", id);
   for (auto& [k, v] : values) f.value(k, v);

@@ -162,6 +162,9 @@ void log_rows(Rows& rows, const LogFacts& logs) {
     rows.time(h.time.time.original, h.evidence);
     for (const auto& [name, value] : h.captures)
       if (sv key = key_for_capture(name); !key.empty()) rows.add(key, value, h.evidence);
+    // A line a signature took is not kept again as a level line: its excerpt still carries
+    // the codes the pattern did not capture (`errNo[0x...]`).
+    scan_text(rows, h.evidence.excerpt, h.evidence);
   }
   for (const auto& e : logs.plog_entries) {
     EvidenceRef ev;

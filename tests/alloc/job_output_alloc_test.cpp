@@ -143,9 +143,9 @@ int main() {
     std::printf("FAIL: allocations grow with the number of lines\n");
     ++failures;
   }
-  // 7 of the 11 lines are recognised shapes; the program's own prints (`steps: 110 ...`,
-  // `Loading extension module ...`) are not.
-  if (b.recognised < 63000 || b.recognised > 64000) {
+  // 8 of the 11 lines are recognised shapes (DeepSpeed's `steps: 110 ...` among them); the
+  // program's own prints (`Loading extension module ...`) are not.
+  if (b.recognised < 72000 || b.recognised > 73500) {
     std::printf("FAIL: lines recognised by shape\n");
     ++failures;
   }

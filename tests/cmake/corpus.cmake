@@ -52,10 +52,13 @@ endforeach()
 # first; a cause-class none excerpt has insufficient evidence first with a command (or, when
 # healthy, no fault). Known misses are listed with a reason in
 # tests/real/verdict-expected-failures.tsv; a listed excerpt that passes fails the test too.
+# It also asks that the stated cause be among the hypotheses the findings support
+# (tests/real/verdict-not-among.tsv lists where none does).
 add_test(NAME corpus.verdict
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/verdict_corpus.py
           --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
-          --expected ${PROJECT_SOURCE_DIR}/tests/real/verdict-expected-failures.tsv)
+          --expected ${PROJECT_SOURCE_DIR}/tests/real/verdict-expected-failures.tsv
+          --not-among ${PROJECT_SOURCE_DIR}/tests/real/verdict-not-among.tsv)
 
 # Perturbations: flip the one line that decides (tests/real/perturbation-cases.tsv), the
 # verdict's first hypothesis flips with it.

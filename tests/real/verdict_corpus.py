@@ -6,11 +6,17 @@ For every excerpt, `ascend-triage analyze --format json DIR` must:
 - cause-class none: put insufficient-evidence first with a next check that names a command,
   or, for a healthy run (`healthy: yes`), rank no fault hypothesis first.
 
+Also, for a cause-class other than none, that hypothesis must be among the hypotheses the
+excerpt's findings support (issue "No silent error"), even where it does not lead; the
+excerpts where no finding supports it are listed in --not-among (excerpt, tab, reason), kept
+exact the same way.
+
 Known misses are listed in an expected-failures file (excerpt, tab, reason). The test fails on
 a miss that is not listed (a regression), on a listed excerpt that now passes (update the
 file), and on a listed excerpt that no longer exists. It prints the pass counts.
 
-usage: verdict_corpus.py --bin ascend-triage --corpus tests/data/real --expected FILE [--show]
+usage: verdict_corpus.py --bin ascend-triage --corpus tests/data/real --expected FILE
+                         [--not-among FILE] [--show]
 """
 import argparse
 import json
@@ -67,10 +73,13 @@ def main():
     ap.add_argument("--bin", required=True)
     ap.add_argument("--corpus", required=True)
     ap.add_argument("--expected", required=True)
+    ap.add_argument("--not-among", help="excerpts whose cause-class no finding supports")
     ap.add_argument("--show", action="store_true", help="print every excerpt's outcome")
     args = ap.parse_args()
 
     expected = read_expected(args.expected)
+    not_among = read_expected(args.not_among) if args.not_among else {}
+    among_count = [0, 0]
     problems = []
     counts = {"cause": [0, 0], "none": [0, 0]}  # [passed, total]
     seen = set()
@@ -86,6 +95,16 @@ def main():
         try:
             verdict = json.loads(run.stdout)["verdict"]
             passed, said = judge(fields, verdict)
+            want_class = fields.get("cause-class", "none")
+            if want_class != "none" and args.not_among is not None:
+                supported = [h["id"] for h in verdict.get("ranked", []) if h.get("supporting")]
+                among = want_class in supported
+                among_count[0] += among
+                among_count[1] += 1
+                if among and name in not_among:
+                    problems.append(f"{name}: {want_class} is supported now; remove it from {args.not_among}")
+                elif not among and name not in not_among:
+                    problems.append(f"{name}: no finding supports {want_class} (supported: {supported})")
         except (ValueError, KeyError):
             # No report (input not recognised) is a miss like any other; a crash is not.
             if run.returncode < 0 or run.returncode > 2:
@@ -103,6 +122,10 @@ def main():
             problems.append(f"{name}: want {want}, {said}")
     for name in sorted(set(expected) - seen):
         problems.append(f"{name}: listed in {args.expected} but not in the corpus")
+    for name in sorted(set(not_among) - seen):
+        problems.append(f"{name}: listed in {args.not_among} but not in the corpus")
+    if args.not_among is not None:
+        print(f"cause excerpts whose findings support the stated cause: {among_count[0]}/{among_count[1]}")
 
     print(f"cause excerpts: {counts['cause'][0]}/{counts['cause'][1]} with the stated cause first; "
           f"no-cause excerpts: {counts['none'][0]}/{counts['none'][1]} with insufficient evidence "
