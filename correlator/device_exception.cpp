@@ -246,17 +246,20 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     add_to(g, code, t.evidence, LocalTime{}, std::nullopt);
   }
   // Kernel names and error strings of the same process (knowledge signatures).
-  std::map<int64_t, std::pair<std::string, std::string>> detail;  // pid -> kernel, errorStr
+  struct Detail {
+    std::string kernel, error_str, op;
+  };
+  std::map<int64_t, Detail> detail;  // pid -> what the runtime names
   std::map<int64_t, std::vector<EvidenceRef>> detail_lines;  // pid -> those lines (explained)
   for (const auto& h : b.logs.signature_hits) {
     if (!h.pid) continue;
     if (h.id == "device-exception/fault-kernel" || h.id == "device-exception/error-str" ||
-        h.id == "driver/return-code")
+        h.id == "device-exception/fault-op" || h.id == "driver/return-code")
       detail_lines[*h.pid].push_back(EvidenceRef{h.evidence.entry, h.evidence.line, 0, {}});
-    if (h.id == "device-exception/fault-kernel" && detail[*h.pid].first.empty())
-      detail[*h.pid].first = capture(h, "kernel_name");
-    if (h.id == "device-exception/error-str" && detail[*h.pid].second.empty())
-      detail[*h.pid].second = capture(h, "error_str");
+    Detail& d = detail[*h.pid];
+    if (h.id == "device-exception/fault-kernel" && d.kernel.empty()) d.kernel = capture(h, "kernel_name");
+    if (h.id == "device-exception/error-str" && d.error_str.empty()) d.error_str = capture(h, "error_str");
+    if (h.id == "device-exception/fault-op" && d.op.empty()) d.op = capture(h, "op_name");
   }
   for (auto& [key, g] : groups) {
     const Kind& k = kind(g.kind);
@@ -273,7 +276,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     for (const auto& c : g.codes)
       if (const auto* info = kb.find_code(c))
         meanings += fmt::format(" {} = {} {}.", c, info->name, info->meaning);
-    const auto& [kernel, error_str] = detail[g.pid];
+    const auto& [kernel, error_str, op] = detail[g.pid];
     // A driver internal error (507899) names the driver HAL result behind it.
     const DrvDetail* dd = nullptr;
     if (k.id == "driver-internal")
@@ -287,11 +290,15 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     const FailureClassInfo* side = error_str.empty() ? nullptr : classes.of_text(error_str);
     if (side && side->klass != "operator-fault" && side->klass != "device-fault") side = nullptr;
     std::string points_at = !side ? "" : side->klass == "operator-fault" ? "operator" : "device";
-    f.observed = fmt::format("{} line(s) in {} from {} to {}{}: codes {}.{}{}{}{}", g.count, who,
-                             g.first_time, g.last_time,
+    // Lines without a time of their own (a report's body in job output) say so once.
+    std::string span = g.first_time == "unknown time" && g.last_time == "unknown time"
+                           ? " (no time on these lines)"
+                           : fmt::format(" from {} to {}", g.first_time, g.last_time);
+    f.observed = fmt::format("{} line(s) in {}{}{}: codes {}.{}{}{}{}{}", g.count, who, span,
                              g.device ? fmt::format(" (device {})", *g.device) : "",
                              g.codes.empty() ? "none (message only)" : fmt::format("{}", fmt::join(g.codes, ", ")),
                              meanings,
+                             op.empty() ? "" : fmt::format(" Operator: {}.", op),
                              kernel.empty() ? "" : fmt::format(" Fault kernel: {}.", kernel),
                              error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str),
                              side ? fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning) : "");
@@ -315,6 +322,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
         .value("codes", fmt::format("{}", fmt::join(g.codes, ",")))
         .value("count", std::to_string(g.count))
         .value("device", g.device ? std::to_string(*g.device) : "")
+        .value("op_name", op)
         .value("kernel_name", kernel)
         .value("error_str", error_str)
         .value("points_at", points_at)

@@ -65,7 +65,12 @@ void PythonLogParser::line(const Line& l) {
   expire(s);
   bool touched_tb = false;
   LineClass c = classify(s, p.body, touched_tb);
-  signatures_.offer(p.body, entry_, l.number, l.offset, l.text, p.pid, ctx_.facts.logs);
+  // A line inside a CANN error report belongs to the process the report names (`EZ9999[PID: n]`),
+  // not to the wrapper that relayed it (`(EngineCore_DP0 pid=m)`).
+  std::optional<int64_t> line_pid = p.pid;
+  if (s.open_block && *s.open_block < py_.error_reports.size() && py_.error_reports[*s.open_block].pid)
+    line_pid = py_.error_reports[*s.open_block].pid;
+  signatures_.offer(p.body, entry_, l.number, l.offset, l.text, line_pid, ctx_.facts.logs);
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
   // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
   bool shape = c == LineClass::parsed;

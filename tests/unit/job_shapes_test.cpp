@@ -79,3 +79,26 @@ TEST_CASE("job shapes: progress dots before a record leave the record's prefix r
   for (const auto& s : p.facts.python.streams) rank0 = rank0 || (s.rank && *s.rank == 0);
   CHECK(rank0);
 }
+
+TEST_CASE("job output: a report's body lines belong to the process the report names", "[job][pid]") {
+  // vllm-ascend-4256: the engine (pid 414) relays its worker's (833) CANN error report
+  auto p = pytest::parse_python_text(
+      "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414) E39999: Inner Error!\n"
+      "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414) E39999[PID: 833] 2025-11-18-10:35:31.222.032 "
+      "(E39999):  The error from device(chipId:0, dieId:0), serial number is 3, an exception occurred "
+      "during AICPU execution, stream_id:45, task_id:1, errcode:21008, msg:inner error[FUNC:ProcessStarsAicpuErrorInfo]"
+      "[FILE:device_error_core_proc.cc][LINE:295]\n"
+      "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414)         TraceBack (most recent call last):\n"
+      "deepseek-v3_2-exp  | (EngineCore_DP0 pid=414)        Op execute failed. origin_op_name "
+      "[MoeDistributeDispatchV2], op_name [MoeDistributeDispatchV2], error_info: task_id 1, stream_id 45, "
+      "tid 833, device_id 0, retcode 0x7bc83[FUNC:ErrorTrackerProcess][FILE:error_tracker.cc][LINE:120]\n");
+  bool op_hit = false;
+  for (const auto& h : p.facts.logs.signature_hits)
+    if (h.id == "device-exception/fault-op") {
+      op_hit = true;
+      CHECK(h.pid == std::optional<int64_t>(833));
+      REQUIRE(!h.captures.empty());
+      CHECK(h.captures.front().second == "MoeDistributeDispatchV2");
+    }
+  CHECK(op_hit);
+}
