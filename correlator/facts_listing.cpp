@@ -68,6 +68,10 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"device", RE2(R"(\bdevice_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice\((?:chipId:)?(\d+))", latin1())},
       {"component", RE2(R"(\bModuleName \[([A-Z_]+)\])", latin1())},
+      // HCCL and MindIE name the rank in their text: `info error:rank[0]`, `createLink
+      // para:rank[7]-localUserrank[7]`, `HcclCommInitRootInfo fail, error:2, rank:1, rankSize:4`
+      {"rank", RE2(R"((?:^|[^A-Za-z])rank\[(\d+)\])", latin1())},
+      {"rank", RE2(R"((?:^|[^A-Za-z])rank: ?(\d+)(?:,|$))", latin1())},
   };
   for (const auto& p : kPatterns) {
     re2::StringPiece in(text.data(), text.size()), m;
@@ -136,6 +140,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("rank", j.rank, j.evidence);
     rows.add("time", j.time, j.evidence);
     rows.add("component", j.component, j.evidence);
+    scan_text(rows, j.call, j.evidence);  // ids inside the message (`rank:1`, `device_id=4`)
   }
 }
 

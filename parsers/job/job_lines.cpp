@@ -301,6 +301,36 @@ std::optional<HwlogLine> parse_hwlog_line(sv body) {
   return h;
 }
 
+std::optional<HwlogLine> parse_mindie_line(sv body) {
+  // `[YYYY-MM-DD HH:MM:SS.f...] [level] [tid] [file:line] text`
+  static constexpr char kShape[] = "[dddd-dd-dd dd:dd:dd";
+  if (body.size() < 40) return std::nullopt;
+  for (size_t i = 0; i < 20; ++i)
+    if (kShape[i] == 'd' ? !is_digit(body[i]) : body[i] != kShape[i]) return std::nullopt;
+  size_t close = body.find("] [", 20);
+  if (close == npos || close > 32) return std::nullopt;
+  HwlogLine h;
+  h.time_text = body.substr(1, close - 1);
+  size_t k = close + 2;
+  auto bracket = [&](sv& into) {
+    if (k >= body.size() || body[k] != '[') return false;
+    size_t end = body.find(']', k);
+    if (end == npos || end - k > 64) return false;
+    into = body.substr(k + 1, end - k - 1);
+    k = end + 1;
+    while (k < body.size() && body[k] == ' ') ++k;
+    return true;
+  };
+  if (!bracket(h.level) || !bracket(h.goroutine) || !bracket(h.source)) return std::nullopt;
+  for (char c : h.level)
+    if (c < 'a' || c > 'z') return std::nullopt;
+  if (h.goroutine.empty() || number_at(h.goroutine, 0).size() != h.goroutine.size() ||
+      h.source.find(':') == npos)
+    return std::nullopt;
+  h.message = trim(body.substr(k));
+  return h;
+}
+
 std::optional<MindSporeLine> parse_mindspore_line(sv body) {
   if (body.size() < 40 || body[0] != '[') return std::nullopt;
   size_t close = body.find("] ");

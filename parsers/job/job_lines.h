@@ -50,6 +50,10 @@ struct HwlogLine {
 };
 std::optional<HwlogLine> parse_hwlog_line(std::string_view body);
 
+// MindIE / ATB's log line: `[2025-05-13 02:25:58.64217] [error] [36815] [hccl_runner.cpp:132]
+// text`: time, level (lower case), thread, source. Fields as HwlogLine (goroutine = thread).
+std::optional<HwlogLine> parse_mindie_line(std::string_view body);
+
 // MindSpore's own log line (its name field starts with a hex thread id, which no CANN plog
 // line has): `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [x.cc:172] F] msg`.
 struct MindSporeLine {

@@ -163,6 +163,22 @@ TEST_CASE("job lines: MindCluster component log", "[job][lines]") {
   CHECK(!parse_hwlog_line("[ERROR] RUNTIME(3813,python3):2025-01-10-17:53:52.846.403 [x.cc:1]1 f:x"));
 }
 
+TEST_CASE("job lines: MindIE / ATB log line", "[job][lines]") {
+  // gpustack #2021 (MindIE on 310P, HCCL communicator set-up)
+  auto h = parse_mindie_line(
+      "[2025-05-13 02:25:58.64217] [error] [36815] [hccl_runner.cpp:132] AllGatherHcclRunner:0 "
+      "HcclCommInitRootInfo fail, error:2, rank:1, rankSize:4");
+  REQUIRE(h);
+  CHECK(h->level == "error");
+  CHECK(h->time_text == "2025-05-13 02:25:58.64217");
+  CHECK(h->goroutine == "36815");
+  CHECK(h->source == "hccl_runner.cpp:132");
+  CHECK(h->message == "AllGatherHcclRunner:0 HcclCommInitRootInfo fail, error:2, rank:1, rankSize:4");
+  // Near misses: DeepSpeed's record (level in capitals, no thread), sglang's bracket.
+  CHECK(!parse_mindie_line("[2025-07-03 08:57:56,267] [INFO] [logging.py:107:log_dist] [Rank 0] step=110, skipped=0"));
+  CHECK(!parse_mindie_line("[2025-02-25 12:05:39 TP0] Load weight end. type=DeepseekV2ForCausalLM, dtype=torch.bfloat16"));
+}
+
 TEST_CASE("job lines: MindSpore's own log line", "[job][lines]") {
   // MindSpore #246 (run_check on a 310P)
   auto m = parse_mindspore_line(
