@@ -52,7 +52,8 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
     RE2 re;
   };
   static const Pattern kPatterns[] = {
-      {"operator", RE2(R"([Oo]ptype:? \[([A-Za-z0-9_]+)\])", latin1())},
+      {"operator", RE2(R"([Oo]ptype:? ?\[([A-Za-z0-9_]+)\])", latin1())},
+      {"operator", RE2(R"(current working operator name is ([A-Za-z0-9_]+))", latin1())},
       {"operator", RE2(R"(op_name \[([A-Za-z0-9_]+)\])", latin1())},
       {"operator", RE2(R"(OPS function error: ([A-Za-z0-9_]+))", latin1())},
       {"operator", RE2(R"(\b(aclnn[A-Z][A-Za-z0-9_]*))", latin1())},
@@ -68,6 +69,8 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
       {"device", RE2(R"(\bdevice_?id[:= ]\s*(\d+))", latin1())},
       {"device", RE2(R"(\bdevice\((?:chipId:)?(\d+))", latin1())},
       {"component", RE2(R"(\bModuleName \[([A-Z_]+)\])", latin1())},
+      // A CANN install named by its versioned directory in a path the job printed
+      {"version", RE2(R"(/ascend-toolkit/(\d+\.\d+\.[0-9A-Za-z.]+)/)", latin1())},
       // HCCL and MindIE name the rank in their text: `info error:rank[0]`, `createLink
       // para:rank[7]-localUserrank[7]`, `HcclCommInitRootInfo fail, error:2, rank:1, rankSize:4`
       {"rank", RE2(R"((?:^|[^A-Za-z])rank\[(\d+)\])", latin1())},

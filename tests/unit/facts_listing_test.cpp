@@ -71,3 +71,24 @@ TEST_CASE("facts: a program's own prints carry no fact and no shape; DeepSpeed's
   CHECK(p.stats.lines_recognised == 1);    // DeepSpeed's throughput timer record
   CHECK(p.stats.lines_unrecognised == 1);  // the program's own print
 }
+
+TEST_CASE("facts: ids named inside message text", "[facts]") {
+  // ascend-pytorch #52, #56 and gpustack #2021, verbatim lines
+  auto p = pytest::parse_python_text(
+      "RuntimeError: The Inner error is reported as above. The process exits for this inner error, and "
+      "the current working operator name is Conv3DTranspose.\n"
+      "/data/home/x/anaconda3/envs/m/lib/python3.9/site-packages/torch_npu/utils/path_manager.py:82: "
+      "UserWarning: Warning: The /usr/local/Ascend/ascend-toolkit/7.0.1.5/aarch64-linux/ascend_toolkit_install.info "
+      "owner does not match the current user.\n"
+      "[2025-05-13 02:25:58.64217] [error] [36815] [hccl_runner.cpp:132] AllGatherHcclRunner:0 "
+      "HcclCommInitRootInfo fail, error:2, rank:1, rankSize:4\n");
+  auto rows = list_facts(p.facts);
+  CHECK(has(rows, "operator", "Conv3DTranspose"));
+  CHECK(has(rows, "rank", "1"));
+  CHECK_FALSE(has(rows, "rank", "4"));  // rankSize is not a rank
+  CHECK(has(rows, "version", "7.0.1.5"));
+  // near miss: `latest` is not a version directory
+  auto q = pytest::parse_python_text(
+      "RuntimeError: failed to load /usr/local/Ascend/ascend-toolkit/latest/lib64/libascendcl.so\n");
+  for (const auto& r : list_facts(q.facts)) CHECK(r.key != "version");
+}
