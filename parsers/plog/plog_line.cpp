@@ -426,7 +426,13 @@ bool parse_tsch_body(sv body, PlogLine& out) {
   size_t sp = body.find(' ', i);
   sv fl = body.substr(i, sp == sv::npos ? sv::npos : sp - i);
   size_t colon = fl.rfind(':');
-  if (colon == sv::npos || !all_digits(fl.substr(colon + 1))) return false;
+  if (colon == sv::npos || !all_digits(fl.substr(colon + 1))) {
+    // IMP names no source file: `70 (device_id:1 die_id:0) [IMP] present 1, mac_link 1, ...`
+    if (out.tags.empty() || i >= body.size() || body[i] != '[') return false;
+    out.shape = PlogShape::tsch;
+    out.message = body.substr(i);
+    return true;
+  }
   out.file = fl.substr(0, colon);
   out.line = fl.substr(colon + 1);
   out.line_value = static_cast<uint32_t>(to_int(out.line));
@@ -563,6 +569,8 @@ PlogResult parse_plog_at(sv s, PlogLine& out) {
   }
   out.process_name = trim_left(name);
   i = name_end + 2;
+  // Device-side IMP writes one blank before the time: `IMP(-2,IMP): 2024-12-04-08:21:54.994.714`.
+  if (i + 1 < s.size() && s[i] == ' ' && is_digit(s[i + 1])) ++i;
   // time
   size_t used = parse_plog_time(s.substr(i), out.time, out.time_separator);
   if (used == 0) return malformed(out, i >= s.size() ? "header breaks off" : "bad time");

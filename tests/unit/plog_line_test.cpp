@@ -481,3 +481,21 @@ TEST_CASE("plog: HCCL time with a colon before the milliseconds (vllm-ascend #26
   std::string b = "[ERROR] HCCL(164818,python):2025-08-27-20:10:17:01.780 [x.cc:1][1]m";
   CHECK(parse_plog_line(b, q) != PlogResult::parsed);
 }
+
+TEST_CASE("plog line: device-side IMP record, a blank before the time and no source file",
+          "[plog][line]") {
+  // MindCluster faultdiag testdata, hisi_logs device-1 lockup
+  PlogLine p;
+  REQUIRE(parse_plog_line("[EVENT] IMP(-2,IMP): 2024-12-04-08:21:54.994.714 70 (device_id:1 die_id:0) "
+                          "[IMP] present 1, mac_link 1, pcs_link 1, rf_lf 1, pcs_err_cnt 5, pcs_64_66b 4681",
+                          p) == PlogResult::parsed);
+  CHECK(p.module == "IMP");
+  CHECK(p.pid_value == -2);
+  CHECK(p.time_text == "2024-12-04-08:21:54.994.714");
+  CHECK(p.tags == "(device_id:1 die_id:0)");
+  CHECK(p.message.starts_with("[IMP] present 1"));
+  // near misses: two blanks before the time, and a firmware body with neither file nor tags
+  CHECK(parse_plog_line("[EVENT] IMP(-2,IMP):  2024-12-04-08:21:54.994.714 70 x", p) == PlogResult::malformed);
+  CHECK(parse_plog_line("[EVENT] IMP(-2,IMP): 2024-12-04-08:21:54.994.714 70 [IMP] present 1", p) ==
+        PlogResult::malformed);
+}
