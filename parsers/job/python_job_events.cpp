@@ -1,6 +1,8 @@
 // Job-output lines that are not tracebacks or CANN reports (parsers/job/job_lines.h), kept
 // as JobEvent facts of the stream they were printed in; and the shapes of ordinary log
 // records, which are recognised (counted) but carry no fact.
+#include "model/pep440.h"
+#include "parsers/common/log_text.h"
 #include "parsers/job/job_lines.h"
 #include "parsers/plog/plog_line.h"
 #include "parsers/plog/plog_parser.h"
@@ -142,6 +144,26 @@ void PythonLogParser::plog_line(const Line& l) {
     plog_ = std::make_unique<PlogFileParser>(*plog_ctx_, knowledge_for(ctx_.options.knowledge_dir));
   }
   plog_->feed(l);
+}
+
+void PythonLogParser::banner_version(std::string_view body, const Line& l) {
+  constexpr std::string_view kBanner = " LLM engine (v";
+  size_t at = body.find(kBanner);
+  if (at == std::string_view::npos || body.find("Initializing a ") > at) return;
+  size_t b = at + kBanner.size(), e = b;
+  while (e < body.size() && e - b < 48 && body[e] != ')' && body[e] != ' ') ++e;
+  if (e == b || e >= body.size() || body[e] != ')' || body[b] < '0' || body[b] > '9') return;
+  LibraryFacts& lf = ctx_.facts.libraries;
+  for (const auto& row : lf.default_pip)
+    if (row.normalized == "vllm") return;  // one version row per package: the first wins
+  PackageRow row;
+  row.name = "vllm";
+  row.normalized = "vllm";
+  row.version = std::string(body.substr(b, e - b));
+  row.kind = "banner";
+  row.evidence = make_evidence(entry_, l.number, l.offset, l.text);
+  lf.default_pip.push_back(std::move(row));
+  lf.has_default_pip = true;
 }
 
 bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {

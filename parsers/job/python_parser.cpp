@@ -80,6 +80,7 @@ void PythonLogParser::line(const Line& l) {
   } else if (c == LineClass::unrecognised) {
     LogRecord r = log_record(p.body);
     if (r == LogRecord::plog) plog_line(l);
+    banner_version(p.body, l);
     shape = r != LogRecord::none || p.logger_prefix || is_blank(p.body);
   }
   if (l.overlong) {

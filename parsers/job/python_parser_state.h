@@ -124,6 +124,8 @@ class PythonLogParser {
   bool job_line(StreamState& s, std::string_view body, bool unclaimed);
   std::optional<size_t> add_job_event(JobEvent e);
   void plog_line(const Line& l);
+  // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
+  void banner_version(std::string_view body, const Line& l);
   void on_report(StreamState& s, size_t index);
   void close_block(StreamState& s) {
     s.open_block.reset();

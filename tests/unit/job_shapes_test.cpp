@@ -102,3 +102,18 @@ TEST_CASE("job output: a report's body lines belong to the process the report na
     }
   CHECK(op_hit);
 }
+
+TEST_CASE("job output: vLLM's engine banner gives the vLLM version", "[job][versions]") {
+  // vllm-ascend #92
+  auto p = pytest::parse_python_text(
+      "INFO 02-18 12:38:01 llm_engine.py:234] Initializing a V0 LLM engine (v0.7.3.dev191+gb3942e15) "
+      "with config: model='Qwen/Qwen2.5-0.5B-Instruct', speculative_config=None\n"
+      "INFO 02-18 12:38:01 llm_engine.py:234] Initializing a V0 LLM engine (v0.7.4) with config: x\n");
+  REQUIRE(p.facts.libraries.default_pip.size() == 1);  // the first banner wins
+  CHECK(p.facts.libraries.default_pip[0].name == "vllm");
+  CHECK(p.facts.libraries.default_pip[0].version == "0.7.3.dev191+gb3942e15");
+  CHECK(p.facts.libraries.default_pip[0].kind == "banner");
+  // near miss: another engine's banner without a version
+  auto q = pytest::parse_python_text("INFO Initializing a LLM engine (vision) with config: x\n");
+  CHECK(q.facts.libraries.default_pip.empty());
+}
