@@ -158,6 +158,11 @@ bool looks_like_baseline(std::string_view head) {
 bool read_baseline(const std::string& path, Chain& c, std::string& error) {
   std::ifstream in(path, std::ios::binary);
   if (!in) return error = path + ": cannot open", false;
+  // A baseline is tens of kilobytes; a huge file is not one (and is not read into memory).
+  constexpr std::streamoff kMaxBytes = 64 << 20;
+  in.seekg(0, std::ios::end);
+  if (in.tellg() > kMaxBytes) return error = path + ": larger than 64 MiB, not a baseline", false;
+  in.seekg(0);
   std::ostringstream text;
   text << in.rdbuf();
   dom::parser parser;
