@@ -19,6 +19,7 @@ from . import timeutil
 from .bundle import Bundle, hexid
 from .incident_kernel import clean_boot_load, misc_runtime, process_start
 from .incident_logs import CANN91, SITE
+from .plog import LogWriter
 
 T = timeutil.local_epoch
 T_UNINSTALL = T(2026, 9, 5, 14, 2, 9)
@@ -101,7 +102,36 @@ def process_files(bundle):
     bundle.add(base + "packages.tsv", I.job_packages(JOB_PID), "packages_tsv", source=SITE)
     bundle.add(base + "torch_npu-version.py", P.torch_npu_version_py("2.9.0.post6", hexid("torch_npu v2.9.0-26.1.0", 40)),
                "torch_npu_version_py", source=SITE + "/torch_npu/version.py")
+    up = bundle.clock - T_BOOT_C
+    bundle.add(base + "threads.1.txt", threads(1, up, start), "thread_sample", source=src + "task")
+    bundle.tick(2.0)
+    bundle.add(base + "threads.2.txt", threads(2, up + 2.02, start), "thread_sample", source=src + "task")
     bundle.note(base + "pip-list.json", "skipped", "option", error="needs --pip")
+
+
+def threads(sample, uptime, start):
+    """A training process at work: the main thread on the CPU, workers advancing."""
+    tids = [JOB_PID] + [JOB_PID + 9 + k for k in range(10)]
+    out = []
+    for i, tid in enumerate(tids):
+        if tid == JOB_PID:
+            st, w, ut = ("R" if sample == 1 else "S"), ("0" if sample == 1 else "futex_wait_queue"), 151200 + sample * 183
+        else:
+            st, w, ut = "S", "do_epoll_wait" if i % 3 == 0 else "futex_wait_queue", 40 + i * 9 + sample * (i % 4)
+        out.append((tid, "python3", st, ut, 2900 + i + sample * 7, w, [], start + (0 if tid == JOB_PID else 300 + i * 7)))
+    return P.threads_sample(JOB_PID, 7290, 7102, uptime, out, with_stack=False)
+
+
+def job_plog():
+    """The job's debug plog as the collector finds it: the device opened, then heartbeats."""
+    w = LogWriter(JOB_PID, "python3")
+    t = T_JOB_EXEC + 7.4
+    w.rt(t, "INFO", "RUNTIME", "runtime.cc:1321", JOB_PID, "Init", "runtime init success, device_id=0.")
+    tm = t + 30.0
+    while tm < T_COLLECT - 1:
+        w.rt(tm, "INFO", "RUNTIME", "device_monitor.cc:118", JOB_PID + 7, "MonitorRun", "device_id=0, heartbeat ok, status=0.")
+        tm += 30.0
+    return w
 
 
 def npu_rows():
@@ -146,6 +176,8 @@ def build():
               exec_argv=["npu-smi", "info", "-t", "health", "-i", str(r["id"]), "-c", "0"], duration_ms=604)
     b.note("ascend/device-logs", "skipped", "option", error="needs --device-logs")
     process_files(b)
+    w = job_plog()
+    I.add_host_logs(b, [(I.plog_path("debug/plog", JOB_PID, w.first_time()), w.text(), "plog", str(JOB_PID))])
     I.python_packages(b)
     b.add("env/collector-env", I.collector_env(), "collector_env", source="collector environment (filtered)")
     b.add("mounts/mountinfo.txt", H.mountinfo("ubuntu"), "mountinfo", source="/proc/self/mountinfo")
