@@ -2,6 +2,7 @@
 // is unique and every sample behaves (matches, or for a near miss does not).
 #include <set>
 
+#include "knowledge/chain_selection.h"
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_groups.h"
 #include "knowledge/finding_catalogue.h"
@@ -145,6 +146,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_failure_classes(content, name, out.problems);
   else if (name.ends_with("finding-groups.tsv"))
     check_finding_groups(content, name, out.problems);
+  else if (name.ends_with("chain-selection.tsv"))
+    parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

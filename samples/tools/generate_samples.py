@@ -12,7 +12,7 @@ import sys
 sys.dont_write_bytecode = True  # keep samples/tools free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from samplegen import healthy, incident  # noqa: E402
+from samplegen import healthy, incident, reinstall  # noqa: E402
 from samplegen.bundle import tsv  # noqa: E402
 
 SAMPLES_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -23,7 +23,7 @@ def main():
     ap.add_argument("--out", default=SAMPLES_DIR)
     args = ap.parse_args()
     kinds = []
-    for build in (incident.build_before, incident.build_after, healthy.build):
+    for build in (incident.build_before, incident.build_after, healthy.build, reinstall.build):
         bundle, head, _ = build()
         written = bundle.write(os.path.join(args.out, bundle.name), head)
         kinds.extend((bundle.name, p, k) for p, k in written.items())

@@ -11,3 +11,8 @@ set_tests_properties(cli.progress_only_on_a_terminal PROPERTIES TIMEOUT 120)
 add_test(NAME cli.redact_every_format
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_redact.py
           $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples ${PROJECT_SOURCE_DIR}/tests/data/real)
+# `baseline` and `diff` (docs/diff.md): exit codes, the cited changes first, every format.
+add_test(NAME cli.diff_baseline
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_diff.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples)
+set_tests_properties(cli.diff_baseline PROPERTIES TIMEOUT 180)

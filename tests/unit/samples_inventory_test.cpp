@@ -56,6 +56,10 @@ TEST_CASE("inventory classifies healthy-first-step-compile as expected", "[integ
   check_sample("healthy-first-step-compile");
 }
 
+TEST_CASE("inventory classifies healthy-after-reinstall as expected", "[integration][samples]") {
+  check_sample("healthy-after-reinstall");
+}
+
 TEST_CASE("inventory classifies the pasted loose files by content", "[integration][samples]") {
   check_sample("incident-loose-files");
 }

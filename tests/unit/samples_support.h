@@ -22,7 +22,8 @@ namespace fs = std::filesystem;
 
 inline const std::vector<std::string>& bundle_samples() {
   static const std::vector<std::string> names = {
-      "incident-910b-before-reboot", "incident-910b-after-reboot", "healthy-first-step-compile"};
+      "incident-910b-before-reboot", "incident-910b-after-reboot", "healthy-first-step-compile",
+      "healthy-after-reinstall"};
   return names;
 }
 inline const std::string kLooseSample = "incident-loose-files";

@@ -136,7 +136,7 @@ def list_only_boot(label, start, end):
 
 
 # ---- modules ------------------------------------------------------------------------------
-def module_files(bundle, world, loaded, extra_used_by, kver=KVER):
+def module_files(bundle, world, loaded, extra_used_by, kver=KVER, dkms=True):
     bundle.add("modules/ascend-names.txt", "\n".join(M.NAME_PATTERNS) + "\n", "ascend_module_names",
                source="collector built-in list")
     bundle.add("modules/lsmod.txt", M.lsmod(loaded, extra_used_by), "lsmod", exec_argv=["lsmod"])
@@ -158,6 +158,10 @@ def module_files(bundle, world, loaded, extra_used_by, kver=KVER):
         bundle.add("modules/config" + path, text, "modprobe_config", source=path)
     bundle.add("modules/initramfs-%s.txt" % kver, "", "initramfs_list",
                exec_argv=["lsinitramfs", "/boot/initrd.img-%s" % kver])
+    if not dkms:  # removed with `dkms remove --all`: dkms status lists nothing
+        bundle.add("modules/dkms-status.txt", "", "dkms_status", exec_argv=["dkms", "status"])
+        bundle.note("modules/dkms-tree.txt", "absent", "source_missing", source="/var/lib/dkms/davinci_ascend")
+        return
     bundle.add("modules/dkms-status.txt", "davinci_ascend/1.0, %s, aarch64: installed\n" % kver, "dkms_status",
                exec_argv=["dkms", "status"])
     bundle.add("modules/dkms-status.txt.err",
@@ -307,10 +311,13 @@ def operation_log():
                    for op, sev, t, run, res, it, cmd in rows)
 
 
-def cann_install_files(bundle):
+CANNS = [("c1", "9.1.0", CANN91, "toolkit"), ("c2", "9.1.0", CANN91, "ops"),
+         ("c3", "8.5.0", CANN85, "toolkit"), ("c4", "8.5.0", CANN85, "ops")]
+
+
+def cann_install_files(bundle, canns=CANNS):
     rows = []
-    for cid, ver, root, kind in [("c1", "9.1.0", CANN91, "toolkit"), ("c2", "9.1.0", CANN91, "ops"),
-                                 ("c3", "8.5.0", CANN85, "toolkit"), ("c4", "8.5.0", CANN85, "ops")]:
+    for cid, ver, root, kind in canns:
         rows.append([cid, root, kind, ver, root, "host"])
         toolkit, ops = A.cann_files(ver, root)
         for rel, text in (toolkit if kind == "toolkit" else ops).items():
@@ -319,18 +326,20 @@ def cann_install_files(bundle):
     bundle.add("ascend/cann/index.tsv", A.cann_index(rows), "cann_index_tsv", source="collector scan of /usr/local/Ascend")
 
 
-def ascend_files(bundle):
+def ascend_files(bundle, canns=CANNS, seclog=None):
+    """seclog: (ascend_install.log, operation.log, mtime) when they differ from the incident's."""
     bundle.add("ascend/driver-version.info", A.DRIVER_26_0_RC1, "driver_version_info",
                source="/usr/local/Ascend/driver/version.info", source_mtime=T(2026, 8, 29, 16, 22, 40))
     bundle.add("ascend/firmware-version.info", A.FIRMWARE_9_0_0_0_205, "firmware_version_info",
                source="/usr/local/Ascend/firmware/version.info", source_mtime=T(2026, 8, 29, 16, 35, 41))
     bundle.add("ascend/ascend_install.info", A.ASCEND_INSTALL_INFO, "ascend_install_info",
                source="/etc/ascend_install.info", source_mtime=T(2026, 9, 3, 14, 9, 54))
-    cann_install_files(bundle)
-    bundle.add("ascend/seclog/ascend_install.log", install_log(), "ascend_seclog",
-               source="/var/log/ascend_seclog/ascend_install.log", source_mtime=T(2026, 9, 3, 14, 9, 54))
-    bundle.add("ascend/seclog/operation.log", operation_log(), "ascend_seclog",
-               source="/var/log/ascend_seclog/operation.log", source_mtime=T(2026, 9, 3, 14, 9, 54))
+    cann_install_files(bundle, canns)
+    install, operation, mtime = seclog or (install_log(), operation_log(), T(2026, 9, 3, 14, 9, 54))
+    bundle.add("ascend/seclog/ascend_install.log", install, "ascend_seclog",
+               source="/var/log/ascend_seclog/ascend_install.log", source_mtime=mtime)
+    bundle.add("ascend/seclog/operation.log", operation, "ascend_seclog",
+               source="/var/log/ascend_seclog/operation.log", source_mtime=mtime)
     bundle.add("ascend/hccn.conf", A.hccn_conf(range(8)), "hccn_conf", source="/etc/hccn.conf",
                source_mtime=T(2026, 6, 12, 12, 10, 3))
 
@@ -395,14 +404,15 @@ def job_environ():
     ]
 
 
-def job_paths_rows(pid_tag):
+def job_paths_rows(pid_tag, old_cann=True):
     """Host links and, when a process was collected, every directory its variables name."""
     c = CANN91
     rows = [["/usr/local/Ascend/cann", "1", "l", c, "host"],
-            [c, "1", "d", c, "host"],
-            [CANN85, "1", "d", CANN85, "host"],
-            ["/usr/local/Ascend/ascend-toolkit/latest", "0", "-", "", "host"],
-            ["/usr/local/Ascend/driver", "1", "d", "/usr/local/Ascend/driver", "host"]]
+            [c, "1", "d", c, "host"]]
+    if old_cann:
+        rows.append([CANN85, "1", "d", CANN85, "host"])
+    rows += [["/usr/local/Ascend/ascend-toolkit/latest", "0", "-", "", "host"],
+             ["/usr/local/Ascend/driver", "1", "d", "/usr/local/Ascend/driver", "host"]]
     for d in [c, c + "/opp", c + "/toolkit", c + "/lib64", c + "/lib64/plugin/opskernel", c + "/lib64/plugin/nnengine",
               c + "/opp/built-in/op_impl/ai_core/tbe/op_tiling/lib/linux/aarch64", "/usr/local/Ascend/driver/lib64",
               "/usr/local/Ascend/driver/lib64/common", "/usr/local/Ascend/driver/lib64/driver",
@@ -571,7 +581,7 @@ def manifest_head(collected, finished, args):
             "redaction": {"kinds": ["env_secret"]}}
 
 
-def system_files(bundle, boot, now):
+def system_files(bundle, boot, now, kernels=None):
     bundle.add("system/uname.txt", HOST.uname(), "uname", exec_argv=["uname", "-a"])
     bundle.add("system/os-release", HOST.os_release(), "os_release", source="/etc/os-release")
     bundle.add("system/cmdline", CMDLINE + "\n", "kernel_cmdline", source="/proc/cmdline")
@@ -579,7 +589,7 @@ def system_files(bundle, boot, now):
     bundle.add("system/localtime.tzif", H.TZIF, "localtime_tzif", source="/etc/localtime")
     bundle.add("system/boot.txt", HOST.boot_txt(boot, bundle.clock), "boot_txt",
                source="/proc/sys/kernel/random/boot_id, /proc/stat, /proc/uptime")
-    bundle.add("system/kernels.tsv", kernels_tsv(), "kernels_tsv", source="/lib/modules, /boot")
+    bundle.add("system/kernels.tsv", kernels or kernels_tsv(), "kernels_tsv", source="/lib/modules, /boot")
 
 
 def logs_index(bundle, entries):
