@@ -3,6 +3,7 @@
 #include <set>
 
 #include "knowledge/failure_classes.h"
+#include "knowledge/fleet_roles.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -132,6 +133,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))
     parse_failure_classes(content, name, out.problems);
+  else if (name.ends_with(kFleetRolesFile))
+    parse_fleet_roles(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

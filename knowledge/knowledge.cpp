@@ -379,8 +379,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
-    } else if (fname == "failure-classes.tsv") {
-      // Loaded on its own (knowledge/failure_classes.h).
+    } else if (fname == "failure-classes.tsv" || fname == "fleet-roles.tsv") {
+      // Loaded on their own (knowledge/failure_classes.h, knowledge/fleet_roles.h).
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {
