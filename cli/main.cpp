@@ -30,6 +30,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_timeline_command(app, g));
   commands.push_back(add_facts_command(app, g));
   commands.push_back(add_formats_command(app, g));
+  commands.push_back(add_fleet_command(app, g));
 
   try {
     app.parse(argc, argv);
