@@ -134,15 +134,20 @@ class NodeBuilder {
   }
 
   void findings() {
-    // First and last time of each finding, from the timeline rows that cite its lines.
-    std::map<std::string, std::tuple<int64_t, int64_t, std::string>> when;
+    // First and last time of each finding, from the timeline rows that cite its lines: by id
+    // and pid (one finding per process shares its id with the others), and by id alone.
+    std::map<std::pair<std::string, std::optional<int64_t>>, std::tuple<int64_t, int64_t, std::string>> when;
+    auto note = [&](const TimelineEvent& e, std::pair<std::string, std::optional<int64_t>> key) {
+      auto [it, fresh] = when.try_emplace(std::move(key), e.first_utc_us, e.last_utc_us, e.source);
+      auto& [first, last, clock] = it->second;
+      if (!fresh && e.first_utc_us < first) first = e.first_utc_us, clock = e.source;
+      last = std::max(last, e.last_utc_us);
+    };
     for (const auto& e : report_.timeline.events) {
       if (!ours(e.host)) continue;
       for (const auto& id : e.finding_ids) {
-        auto [it, fresh] = when.try_emplace(id, e.first_utc_us, e.last_utc_us, e.source);
-        auto& [first, last, clock] = it->second;
-        if (!fresh && e.first_utc_us < first) first = e.first_utc_us, clock = e.source;
-        last = std::max(last, e.last_utc_us);
+        note(e, {id, std::nullopt});
+        if (e.pid) note(e, {id, e.pid});
       }
     }
     for (const auto& f : report_.findings) {
@@ -154,7 +159,10 @@ class NodeBuilder {
       const FleetRoleRow* row = roles_.of_finding(f.id);
       n.klass = row ? row->klass : "other";
       n.role = row ? row->role : "context";
-      if (auto it = when.find(f.id); it != when.end()) {
+      n.pid = to_int(f.find_value("pid"));
+      auto it = n.pid ? when.find({f.id, n.pid}) : when.end();
+      if (it == when.end()) it = when.find({f.id, std::nullopt});
+      if (it != when.end()) {
         n.first_utc_us = std::get<0>(it->second);
         n.last_utc_us = std::get<1>(it->second);
         n.clock = std::get<2>(it->second);
@@ -162,7 +170,6 @@ class NodeBuilder {
         n.first_utc_us = n.last_utc_us = parse_iso8601_utc_us(*t);
         if (n.first_utc_us) n.clock = "finding";
       }
-      n.pid = to_int(f.find_value("pid"));
       n.device = to_int(f.find_value("device"));
       if (n.pid)
         for (const auto& r : s_.ranks)
