@@ -2,6 +2,7 @@
 
 #include <simdjson.h>
 
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -148,6 +149,13 @@ bool SummaryReader::read_file(const std::string& path, std::vector<LoadedNode>& 
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = path + ": cannot open";
+    return false;
+  }
+  // A summary is a few kB per node: a file this large is something else, not read into memory.
+  std::error_code ec;
+  if (auto size = std::filesystem::file_size(path, ec); !ec && size > kMaxSummaryBytes) {
+    error = path + ": " + std::to_string(size) + " bytes is too large for a summary (at most " +
+            std::to_string(kMaxSummaryBytes) + ")";
     return false;
   }
   std::ostringstream ss;

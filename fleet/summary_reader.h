@@ -2,6 +2,7 @@
 // Reads the per-node summaries `analyze --format summary` writes (schema
 // ascend-triage-summary/1) back into model/node_summary.h. Untrusted input: every field
 // `fleet` uses is checked, and a problem names the file and the JSON Pointer of the value.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,9 @@ struct LoadedNode {
   NodeSummary node;
   std::string source;  // the summary file it came from
 };
+
+// A summary holds a few kB per node; a larger file is refused before it is read.
+constexpr uint64_t kMaxSummaryBytes = 256ull << 20;
 
 class SummaryReader {
  public:

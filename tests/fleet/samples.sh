@@ -85,7 +85,8 @@ python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/wrongtype.json"
 printf 'not json at all\n' >"$tmp/text.json"
 ! "$check" "$root/docs/schemas/summary.schema.json" "$tmp/wrongtype.json" >/dev/null 2>&1 ||
   fail "the summary schema accepts a string where first_utc_us is an integer"
-for bad in truncated report wrongtype text; do
+truncate -s 300M "$tmp/huge.json"  # sparse: refused by its size, never read
+for bad in truncated report wrongtype text huge; do
   rc=0
   "$bin" fleet "$d/node0.json" "$tmp/$bad.json" 2>"$tmp/err" >/dev/null || rc=$?
   [ "$rc" = 2 ] || fail "$bad.json: exit $rc, want 2"
