@@ -48,6 +48,7 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g);
 Command add_formats_command(CLI::App& app, GlobalOptions& g);
 Command add_baseline_command(CLI::App& app, GlobalOptions& g);
 Command add_diff_command(CLI::App& app, GlobalOptions& g);
+Command add_fleet_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
 // Loads the inputs (`-` is standard input, at most once); prints why and returns false when an

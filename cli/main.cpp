@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_formats_command(app, g));
   commands.push_back(add_baseline_command(app, g));
   commands.push_back(add_diff_command(app, g));
+  commands.push_back(add_fleet_command(app, g));
 
   try {
     app.parse(argc, argv);

@@ -1,5 +1,7 @@
 #include "reports/formats.h"
 
+#include "reports/summary_report.h"
+
 namespace triage {
 
 const std::vector<ReportFormat>& report_formats() {
@@ -9,6 +11,7 @@ const std::vector<ReportFormat>& report_formats() {
       {"md", "md", render_markdown, "for tickets: evidence as quoted excerpts with entry:line"},
       {"html", "html", render_html, "one self-contained offline file: verdict card, findings, SVG timeline"},
       {"jsonl", "jsonl", render_jsonl, "Timesketch events, one JSON object per line"},
+      {"summary", "summary.json", render_summary, "compact per-node summary for ascend-triage fleet (schema ascend-triage-summary/1)"},
   };
   return formats;
 }

@@ -12,8 +12,9 @@ packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-de
   catch2 libarchive-dev libcli11-dev nettle-dev zlib1g-dev zstd shellcheck help2man)
 # collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium;
 # the package test: dpkg-shlibdeps (dpkg-dev) computes the .deb's Depends; the benchmark
-# (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time
-[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time)
+# (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time; fleet triage (tests/fleet/):
+# GNU parallel, and Slurm with munge for the job-array test
+[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time parallel slurm-wlm munge)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -30,10 +30,15 @@ check mkfifo "collector.hang_proc_fifo" mkfifo
 check shellcheck "collector.shellcheck, collector.build" shellcheck
 check setpriv "collector.nonroot" setpriv
 check chromium "browser: html report in headless chromium" chromium chromium-browser
+check parallel "fleet: map with GNU parallel" parallel
+check slurm "fleet: map as a Slurm job array" slurmctld
+check slurmd "fleet: map as a Slurm job array" slurmd
+check sbatch "fleet: map as a Slurm job array" sbatch
+check munged "fleet: map as a Slurm job array" munged
 if [ "$(id -u)" = 0 ]; then
   printf 'ok       %-12s uid 0\n' root
 else
-  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user)\n' root
+  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), fleet Slurm test\n' root
   missing+=(root)
 fi
 

@@ -12,7 +12,7 @@ import sys
 sys.dont_write_bytecode = True  # keep samples/tools free of __pycache__
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from samplegen import healthy, incident, reinstall  # noqa: E402
+from samplegen import fleet, healthy, incident, reinstall  # noqa: E402
 from samplegen.bundle import tsv  # noqa: E402
 
 SAMPLES_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -27,6 +27,9 @@ def main():
         bundle, head, _ = build()
         written = bundle.write(os.path.join(args.out, bundle.name), head)
         kinds.extend((bundle.name, p, k) for p, k in written.items())
+    for variant, node, bundle, head in fleet.builds():  # several bundles in one sample directory
+        written = bundle.write(os.path.join(args.out, variant, node), head)
+        kinds.extend((variant, node + "/" + p, k) for p, k in written.items())
     loose = incident.build_loose()
     kinds.extend((loose.name, p, k) for p, k in loose.write(os.path.join(args.out, loose.name)).items())
     kinds.sort()

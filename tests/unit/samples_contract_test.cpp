@@ -374,6 +374,7 @@ TEST_CASE("expected-kinds.tsv names a known kind for every file of every sample"
     if (e.is_directory() && e.path().filename() != "tools") samples.insert(e.path().filename().string());
   std::set<std::string> expected_samples(bundle_samples().begin(), bundle_samples().end());
   expected_samples.insert(kLooseSample);
+  expected_samples.insert(fleet_samples().begin(), fleet_samples().end());
   CHECK(samples == expected_samples);
   for (const auto& s : samples) {
     INFO("sample " << s);

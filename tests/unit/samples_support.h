@@ -27,6 +27,11 @@ inline const std::vector<std::string>& bundle_samples() {
   return names;
 }
 inline const std::string kLooseSample = "incident-loose-files";
+// Directories of several small bundles (nodeN/), for fleet triage (tests/fleet/samples.sh).
+inline const std::vector<std::string>& fleet_samples() {
+  static const std::vector<std::string> names = {"fleet-4node", "fleet-4node-node1", "fleet-4node-skew"};
+  return names;
+}
 
 inline fs::path sample_path(const std::string& name) { return fs::path(SAMPLES_DIR) / name; }
 

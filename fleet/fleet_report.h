@@ -1,0 +1,56 @@
+#pragma once
+// What `ascend-triage fleet` concludes from the nodes' summaries (docs/fleet.md): the nodes in
+// order, cause first (origins, then waiters, then the rest) and then by skew-corrected time;
+// the clock skews the shared collectives let it measure; the nodes that differ from the
+// majority in versions or module/library chains.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "fleet/summary_reader.h"
+
+namespace triage::fleet {
+
+// A node's clock offset against the fleet, from collectives several nodes logged.
+struct NodeSkewEstimate {
+  int64_t offset_ms = 0;  // > 0: this node's clock reads later than the fleet's median
+  size_t markers = 0;     // shared collectives the figure rests on
+};
+
+// Smaller offsets are reported but not applied to the node's times.
+constexpr int64_t kMinAppliedSkewMs = 1000;
+
+struct RankedNode {
+  std::string name;    // host, else the summary file
+  std::string source;  // the summary file
+  std::string role;    // origin, waiter, context, clean
+  const NodeFinding* first = nullptr;  // the earliest finding of that role (corrected time)
+  std::optional<int64_t> corrected_first_us;
+  std::optional<NodeSkewEstimate> skew;
+  size_t findings = 0;  // at warning and above
+  const NodeSummary* summary = nullptr;
+};
+
+struct Deviation {
+  std::string component;  // "driver", "CANN toolkit", "modules fingerprint", ...
+  std::string majority;   // "" when no value has more nodes than every other (a split)
+  size_t majority_nodes = 0, nodes_with_value = 0;
+  std::vector<std::pair<std::string, std::string>> others;  // node, value (sorted by node)
+};
+
+struct FleetReport {
+  std::vector<LoadedNode> loaded;  // sorted by host, then source: argument order does not matter
+  std::vector<RankedNode> ranked;  // points into `loaded`
+  std::vector<Deviation> deviations;
+  size_t shared_markers = 0;       // collectives seen by two nodes or more
+  bool has_findings() const;
+};
+
+// Fills everything from `nodes` (taken over).
+FleetReport correlate_fleet(std::vector<LoadedNode> nodes);
+
+enum class FleetFormat { text, md, json };
+void render_fleet(const FleetReport& r, FleetFormat format, std::ostream& out);
+
+}  // namespace triage::fleet

@@ -1,0 +1,87 @@
+#include "knowledge/fleet_roles.h"
+
+#include <re2/re2.h>
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "knowledge/knowledge.h"
+#include "knowledge/table_lines.h"
+
+namespace triage {
+
+FleetRoles parse_fleet_roles(std::string_view content, const std::string& name,
+                             std::vector<std::string>& errors) {
+  static const std::vector<std::string_view> kHeader = {"match", "text", "class", "role", "meaning"};
+  static const std::map<std::string_view, std::string_view> kRoleOfClass = {
+      {"device-error", "origin"}, {"oom", "origin"},           {"process-exit", "origin"},
+      {"stall", "waiter"},        {"peer-loss", "waiter"},     {"collective-wait", "waiter"},
+      {"other", "context"}};
+  FleetRoles out;
+  std::set<std::pair<std::string, std::string>> seen;
+  bool have_header = false;
+  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
+    std::string where = name + ":" + std::to_string(line_no);
+    if (!have_header) {
+      have_header = true;
+      if (f != kHeader) errors.push_back(where + ": header must be match, text, class, role, meaning");
+      return;
+    }
+    if (f.size() != kHeader.size())
+      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+    FleetRoleRow r{std::string(f[0]), std::string(f[1]), std::string(f[2]), std::string(f[3]),
+                   std::string(f[4])};
+    if (r.text.empty() || r.meaning.empty()) return errors.push_back(where + ": text and meaning are required");
+    if (r.match == "marker") {
+      RE2 re(r.text, RE2::Quiet);
+      if (!re.ok()) return errors.push_back(where + ": pattern does not compile: " + re.error());
+      if (re.NumberOfCapturingGroups() < 1) return errors.push_back(where + ": a marker pattern needs a group");
+      if (r.role != "marker") return errors.push_back(where + ": a marker row has role marker");
+    } else if (r.match == "finding" || r.match == "prefix") {
+      auto it = kRoleOfClass.find(r.klass);
+      if (it == kRoleOfClass.end()) return errors.push_back(where + ": unknown class '" + r.klass + "'");
+      if (it->second != r.role)
+        return errors.push_back(where + ": class " + r.klass + " has role " + std::string(it->second));
+    } else {
+      return errors.push_back(where + ": match '" + r.match + "' is not finding, prefix or marker");
+    }
+    if (!seen.insert({r.match, r.text}).second)
+      return errors.push_back(where + ": duplicate " + r.match + " " + r.text);
+    out.rows.push_back(std::move(r));
+  });
+  if (!have_header) errors.push_back(name + ": no header line");
+  return out;
+}
+
+const FleetRoleRow* FleetRoles::of_finding(std::string_view id) const {
+  const FleetRoleRow* best = nullptr;
+  for (const auto& r : rows) {
+    if (r.match == "finding" && r.text == id) return &r;
+    if (r.match == "prefix" && id.starts_with(r.text) && (!best || r.text.size() > best->text.size()))
+      best = &r;
+  }
+  return best;
+}
+
+const FleetRoles& fleet_roles_for(const std::string& dir) {
+  static std::mutex mu;
+  static std::map<std::string, std::unique_ptr<FleetRoles>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(dir);
+  if (it != cache.end()) return *it->second;
+  std::string content;
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == kFleetRolesFile) content = f.content;
+  std::vector<std::string> errors;
+  if (!dir.empty())
+    for (const auto& f : read_knowledge_dir(dir, errors))
+      if (f.name == kFleetRolesFile) content = f.content;
+  auto table = std::make_unique<FleetRoles>(parse_fleet_roles(content, std::string(kFleetRolesFile), errors));
+  auto& ref = *table;
+  cache.emplace(dir, std::move(table));
+  return ref;
+}
+
+}  // namespace triage

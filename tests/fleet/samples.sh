@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# ascend-triage fleet on the generated 4-node samples (samples/fleet-4node*): the map step
+# writes schema-valid summaries; the reduce names the faulty node first whatever the order of
+# its arguments (summaries, bundles, a directory, an @list), also when that node's clock runs
+# 5 minutes ahead, and names node 1 in the variant where node 1 faults; bad summaries exit 2
+# naming the file. Usage: samples.sh BIN JSON_SCHEMA_CHECK REPO_ROOT
+set -euo pipefail
+bin=$1 check=$2 root=$3
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+first_node() {  # the node the text report names first
+  sed -n 's/^  1\. origin  \([^ :]*\).*/\1/p' "$1"
+}
+
+for variant in fleet-4node fleet-4node-skew fleet-4node-node1; do
+  want=node3
+  [ "$variant" = fleet-4node-node1 ] && want=node1
+  dir=$tmp/$variant
+  mkdir -p "$dir"
+  for n in 0 1 2 3; do
+    rc=0
+    "$bin" --quiet analyze --format summary "$root/samples/$variant/node$n" -o "$dir/node$n.json" || rc=$?
+    [ "$rc" = 1 ] || fail "$variant node$n: analyze --format summary exited $rc, want 1 (findings)"
+  done
+  "$check" "$root/docs/schemas/summary.schema.json" "$dir"/node*.json >/dev/null ||
+    fail "$variant: a summary breaks docs/schemas/summary.schema.json"
+  # Several orders of the summaries: the same report, byte for byte, naming $want first.
+  ref=""
+  for order in "0 1 2 3" "3 2 1 0" "2 0 3 1" "1 3 0 2" "3 0 1 2"; do
+    args=()
+    for n in $order; do args+=("$dir/node$n.json"); done
+    rc=0
+    "$bin" fleet "${args[@]}" >"$tmp/out.txt" || rc=$?
+    [ "$rc" = 1 ] || fail "$variant ($order): fleet exited $rc, want 1"
+    got=$(first_node "$tmp/out.txt")
+    [ "$got" = "$want" ] || { cat "$tmp/out.txt"; fail "$variant ($order): first origin is '$got', want $want"; }
+    if [ -z "$ref" ]; then ref=$(cat "$tmp/out.txt"); elif [ "$ref" != "$(cat "$tmp/out.txt")" ]; then
+      fail "$variant ($order): the report depends on the argument order"
+    fi
+  done
+  # Waiters: every other node, after the origin.
+  waiters=$(grep -c '^ *[0-9]*\. waiter ' "$tmp/out.txt" || true)
+  [ "$waiters" = 3 ] || { cat "$tmp/out.txt"; fail "$variant: $waiters waiters, want 3"; }
+  # The summaries' directory, an @list, and the bundles themselves give the same report.
+  printf '%s\n' "$dir/node2.json" "# a comment" "$dir/node0.json" "$dir/node3.json" "$dir/node1.json" >"$tmp/list.txt"
+  "$bin" fleet "@$tmp/list.txt" >"$tmp/list.out" || true
+  [ "$(cat "$tmp/list.out")" = "$ref" ] || fail "$variant: @list gives another report"
+  "$bin" fleet "$dir" >"$tmp/dir.out" || true
+  [ "$(cat "$tmp/dir.out")" = "$ref" ] || fail "$variant: a directory of summaries gives another report"
+  "$bin" --quiet fleet -j 2 "$root/samples/$variant/node1" "$root/samples/$variant/node3" \
+    "$root/samples/$variant/node0" "$root/samples/$variant/node2" >"$tmp/bundles.out" || true
+  [ "$(first_node "$tmp/bundles.out")" = "$want" ] || { cat "$tmp/bundles.out"; fail "$variant: bundles: first is not $want"; }
+  "$bin" --quiet fleet "$root/samples/$variant" >"$tmp/bdir.out" || true
+  [ "$(first_node "$tmp/bdir.out")" = "$want" ] || fail "$variant: directory of bundles: first is not $want"
+  for fmt in md json; do
+    "$bin" fleet --format "$fmt" "$dir" >"$tmp/out.$fmt" || true
+    grep -q "$want" "$tmp/out.$fmt" || fail "$variant: --format $fmt does not name $want"
+  done
+  python3 - "$tmp/out.json" "$want" <<'PY' || fail "$variant: JSON report"
+import json, sys
+r = json.load(open(sys.argv[1]))
+assert r["schema"] == "ascend-triage-fleet/1", r["schema"]
+n = r["nodes"]
+assert n[0]["node"] == sys.argv[2] and n[0]["role"] == "origin", n[0]
+assert n[0]["first_finding"]["class"] == "device-error", n[0]
+assert [x["role"] for x in n[1:]] == ["waiter"] * 3, n
+PY
+done
+
+# The skew variant: node3's offset is measured at +300 s (the marker jitter is < 1 s).
+"$bin" fleet "$tmp/fleet-4node-skew" >"$tmp/skew.txt" || true
+grep -Eq '^  node3 +\+(299|300)\.[0-9] s' "$tmp/skew.txt" || { cat "$tmp/skew.txt"; fail "skew: node3 not measured at +300 s"; }
+# Node 2's other firmware patch is the one difference from the majority.
+grep -q 'firmware: 9.0.0.0.205 on 3 of 4 nodes; differs: node2 9.0.0.0.201;' "$tmp/skew.txt" ||
+  { cat "$tmp/skew.txt"; fail "firmware difference of node2 not reported"; }
+
+# Bad input: exit 2 and the file named.
+d=$tmp/fleet-4node
+head -c 100 "$d/node0.json" >"$tmp/truncated.json"
+"$bin" --quiet analyze --format json "$root/samples/fleet-4node/node0" -o "$tmp/report.json" || true
+sed 's/"first_utc_us": \([0-9]*\)/"first_utc_us": "\1"/' "$d/node1.json" >"$tmp/wrongtype.json"
+python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/wrongtype.json" || fail "wrongtype.json is not JSON"
+printf 'not json at all\n' >"$tmp/text.json"
+! "$check" "$root/docs/schemas/summary.schema.json" "$tmp/wrongtype.json" >/dev/null 2>&1 ||
+  fail "the summary schema accepts a string where first_utc_us is an integer"
+truncate -s 300M "$tmp/huge.json"  # sparse: refused by its size, never read
+for bad in truncated report wrongtype text huge; do
+  rc=0
+  "$bin" fleet "$d/node0.json" "$tmp/$bad.json" 2>"$tmp/err" >/dev/null || rc=$?
+  [ "$rc" = 2 ] || fail "$bad.json: exit $rc, want 2"
+  grep -q "$tmp/$bad.json" "$tmp/err" || { cat "$tmp/err"; fail "$bad.json: the error does not name the file"; }
+done
+grep -q "$tmp/wrongtype.json: /nodes/0/findings/0/first_utc_us: expected an integer or null" \
+  <("$bin" fleet "$tmp/wrongtype.json" 2>&1) || fail "the wrong type is not named by its JSON Pointer"
+grep -q 'is not ascend-triage-summary/1' <("$bin" fleet "$tmp/report.json" 2>&1) || fail "a full report is not told apart"
+rc=0; "$bin" fleet "$tmp/missing.json" 2>/dev/null || rc=$?
+[ "$rc" = 2 ] || fail "missing input: exit $rc, want 2"
+echo "fleet samples: ok"
