@@ -3,6 +3,8 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -56,6 +58,33 @@ TEST_CASE("kernel info lines: every sample's JSON report is the same kept whole 
   }
   CHECK(compacted >= 2);  // the compact path ran on the incident samples' journals
   CHECK(paired > 0);      // and paired journal lines with dmesg (before-reboot: an info line)
+}
+
+TEST_CASE("kernel info lines: an archive storing the sample backwards gives the same report either way",
+          "[kernel][memory]") {
+  // Members in reverse walk order: fact_order must merge events and compact lines by entry.
+  std::string root = std::string(SAMPLES_DIR) + "/incident-910b-before-reboot";
+  std::vector<Member> members;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(root))
+    if (e.is_regular_file())
+      members.push_back({std::filesystem::relative(e.path(), root).string(), read_file(e.path().string())});
+  std::sort(members.begin(), members.end(), [](const Member& a, const Member& b) { return a.name > b.name; });
+  TempDir tmp;
+  std::string archive = tmp / "bundle.tar";
+  write_archive(archive, members, ArchiveFormat::tar, Filter::none);
+  auto json = [&](uint64_t full) {
+    AnalyzeOptions options;
+    options.full_info_kernel_lines = full;
+    LoadResult loaded = load_evidence({archive}, options);
+    Report report = correlate(loaded.evidence, options);
+    std::ostringstream out;
+    render_json(report, loaded.evidence, RenderOptions{}, out);
+    return std::make_pair(out.str(), report.timeline.skews.size());
+  };
+  auto whole = json(UINT64_MAX);
+  auto compact = json(0);
+  CHECK(compact.first == whole.first);
+  CHECK(whole.second > 0);
 }
 
 TEST_CASE("packed texts: every text comes back as added, in less memory", "[kernel][memory]") {
