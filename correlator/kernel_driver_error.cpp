@@ -9,27 +9,10 @@
 #include <array>
 #include <map>
 
+#include "model/kernel_words.h"
+
 namespace triage {
 namespace {
-
-// Words that make an Ascend printk an error report even without the `[ERROR]` tag (drv_err is
-// printed at KERN_NOTICE on hosts; `Device is abnormal` carries no tag).
-constexpr std::array<std::string_view, 9> kErrorWords = {
-    "fail", "abnormal", "error", "timeout", "time out", "disconnect", "connect down",
-    "unsuccessful", "lost"};
-
-bool contains_lower(std::string_view text, std::string_view word) {
-  for (size_t i = 0; i + word.size() <= text.size(); ++i) {
-    size_t k = 0;
-    for (; k < word.size(); ++k) {
-      char c = text[i + k];
-      if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-      if (c != word[k]) break;
-    }
-    if (k == word.size()) return true;
-  }
-  return false;
-}
 
 bool is_error(const KernelEvent& e) {
   if (e.module_failure) return false;
@@ -37,15 +20,13 @@ bool is_error(const KernelEvent& e) {
   if (!e.ascend) return false;
   if (e.ascend->error_tag) return true;
   if (e.priority.size() == 1 && e.priority[0] >= '0' && e.priority[0] <= '3') return true;
-  for (auto w : kErrorWords)
-    if (contains_lower(e.ascend->message, w)) return true;
-  return false;
+  return has_ascend_error_word(e.ascend->message);
 }
 
 bool is_severe(const KernelEvent& e) {
   std::string_view m = e.ascend ? std::string_view(e.ascend->message) : std::string_view(e.message);
-  return contains_lower(m, "device is abnormal") || contains_lower(m, "hdc") ||
-         contains_lower(m, "heartbeat");
+  return contains_lower_ascii(m, "device is abnormal") || contains_lower_ascii(m, "hdc") ||
+         contains_lower_ascii(m, "heartbeat");
 }
 
 std::string when(const KernelEvent& e) {

@@ -58,6 +58,35 @@ void order(std::vector<T>& facts, const EntryRanks& ranks) {
   facts = std::move(sorted);
 }
 
+// Kernel events and compact info lines (KernelInfoLine) in one order, by entry and then as
+// read; `seq` then numbers that order, so finalize merges the two lists as if they were one.
+void order_kernel_lines(LogFacts& l, const EntryRanks& r) {
+  order(l.kernel_events, r);
+  auto& info = l.kernel_info;
+  if (info.lines.empty()) {  // seq as the walk order, which the kernel dedupe keeps for ties
+    for (size_t i = 0; i < l.kernel_events.size(); ++i) l.kernel_events[i].seq = static_cast<uint32_t>(i);
+    return;
+  }
+  std::vector<size_t> name_rank(info.names.size());
+  for (size_t i = 0; i < name_rank.size(); ++i) name_rank[i] = r.of(info.names[i]);
+  auto by_rank = [&](const KernelInfoLine& a, const KernelInfoLine& b) {
+    return name_rank[a.entry] < name_rank[b.entry];
+  };
+  // A directory is read in walk order: no sort, and no stable_sort buffer as large as the list.
+  if (!std::is_sorted(info.lines.begin(), info.lines.end(), by_rank))
+    std::stable_sort(info.lines.begin(), info.lines.end(), by_rank);
+  auto& events = l.kernel_events;
+  size_t i = 0, k = 0;
+  uint32_t seq = 0;
+  while (i < events.size() || k < info.lines.size()) {
+    bool event_first = k == info.lines.size() ||
+                       (i < events.size() && std::make_pair(r.of(events[i].evidence.entry), events[i].seq) <
+                                                 std::make_pair(name_rank[info.lines[k].entry], info.lines[k].seq));
+    if (event_first) events[i++].seq = seq++;
+    else info.lines[k++].seq = seq++;
+  }
+}
+
 }  // namespace
 
 bool walk_order_less(std::string_view a, std::string_view b) {
@@ -87,7 +116,7 @@ void order_facts_by_entry(BundleFacts& b) {
   order(l.error_codes, r);
   order(l.signature_hits, r);
   order(l.plog_entries, r);
-  order(l.kernel_events, r);
+  order_kernel_lines(l, r);
   order(l.journal_cuts, r);
   order(l.kernel_entries, r);
   ModuleFacts& m = b.modules;

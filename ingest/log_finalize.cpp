@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <tuple>
 #include <unordered_map>
 
 #include "knowledge/knowledge.h"
@@ -58,25 +59,6 @@ void convert(LocalTime& t, int64_t pid, ZoneCache& zones) {
   t.time = local_to_timestamp(t.civil, zones.for_pid(pid), original);
 }
 
-uint64_t normalised_hash(std::string_view msg) {
-  uint64_t h = 1469598103934665603ULL;
-  bool space = false;
-  for (unsigned char c : msg) {
-    if (c == ' ' || c == '\t') {
-      space = true;
-      continue;
-    }
-    if (space) {
-      h ^= ' ';
-      h *= 1099511628211ULL;
-      space = false;
-    }
-    h ^= c;
-    h *= 1099511628211ULL;
-  }
-  return h;
-}
-
 int form_rank(KernelLogForm f) {  // which copy of a duplicated line is kept: exact UTC first
   switch (f) {
     case KernelLogForm::journal_json: return 0;
@@ -124,50 +106,153 @@ void kernel_times(BundleFacts& facts, const AnalyzeOptions& options) {
   }
 }
 
-bool same_event(const KernelEvent& a, const KernelEvent& b) {
-  if (a.evidence.entry == b.evidence.entry) return false;
+// A kernel line as the dedupe compares it: a KernelEvent or a compact KernelInfoLine.
+struct KernelKey {
+  std::string_view entry, boot_id;
+  std::optional<double> uptime_s;
+  Timestamp const* time = nullptr;  // null: a compact line (UTC from the source)
+  int64_t utc_us = 0;
+  bool approximate = false;
+  KernelLogForm form = KernelLogForm::dmesg_raw;
+
+  bool known() const { return !time || time->known(); }
+  TimeBasis basis() const { return time ? time->basis : TimeBasis::utc_in_source; }
+};
+
+KernelKey key_of(const KernelEvent& e) {
+  return {e.evidence.entry, e.boot_id, e.uptime_s, &e.time, e.time.utc_us, e.approximate, e.form};
+}
+
+KernelKey key_of(const KernelInfoLine& l, const KernelInfoLines& info) {
+  std::optional<double> uptime;
+  if (l.has_uptime) uptime = l.uptime_s;
+  return {info.names[l.entry], info.names[l.boot_id], uptime, nullptr, l.utc_us, l.approximate, l.form};
+}
+
+bool same_event(const KernelKey& a, const KernelKey& b) {
+  if (a.entry == b.entry) return false;
   if (!a.boot_id.empty() && !b.boot_id.empty() && a.boot_id != b.boot_id) return false;
   // Seconds since boot identify a line only within one boot (boots repeat their timings).
   if (a.uptime_s && b.uptime_s && std::fabs(*a.uptime_s - *b.uptime_s) <= 0.0005 &&
       !a.boot_id.empty() && a.boot_id == b.boot_id)
     return true;
-  if (!a.time.known() || !b.time.known()) return false;
-  bool approx = a.approximate || b.approximate || a.time.basis == TimeBasis::year_estimated ||
-                b.time.basis == TimeBasis::year_estimated;
+  if (!a.known() || !b.known()) return false;
+  bool approx = a.approximate || b.approximate || a.basis() == TimeBasis::year_estimated ||
+                b.basis() == TimeBasis::year_estimated;
   double tol = approx ? kKernelDedupeApproxS : kKernelDedupeExactS;
-  return std::fabs(static_cast<double>(a.time.utc_us - b.time.utc_us)) <= tol * 1e6;
+  return std::fabs(static_cast<double>(a.utc_us - b.utc_us)) <= tol * 1e6;
 }
 
+Timestamp utc_time(const KernelInfoLine& l) {
+  Timestamp t;
+  t.utc_us = l.utc_us;
+  t.basis = TimeBasis::utc_in_source;
+  return t;
+}
+
+EvidenceRef evidence_of(const KernelInfoLine& l, const KernelInfoLines& info) {
+  return EvidenceRef{info.names[l.entry], l.line, l.offset, info.excerpts.get(l.excerpt)};
+}
+
+// A compact line that pairs with a copy becomes a KernelEvent: what the skew reads of it.
+KernelEvent expand(const KernelInfoLine& l, const KernelInfoLines& info) {
+  KernelEvent ev;
+  ev.form = l.form;
+  ev.boot_id = info.names[l.boot_id];
+  ev.time = utc_time(l);
+  ev.approximate = l.approximate;
+  if (l.has_uptime) ev.uptime_s = l.uptime_s;
+  ev.evidence = evidence_of(l, info);
+  ev.dedupe_hash = l.dedupe_hash;
+  ev.seq = l.seq;
+  return ev;
+}
+
+// Copies of one kernel line in several sources (journal, dmesg, syslog) become one event
+// with the others as also_seen. Events and compact info lines are merged as one list in the
+// order (message, best form, as read); a compact line is made an event only if it pairs.
 void dedupe_kernel(LogFacts& logs) {
   auto& evs = logs.kernel_events;
-  for (auto& e : evs) e.dedupe_hash = normalised_hash(e.message);
+  KernelInfoLines& info = logs.kernel_info;
+  for (auto& e : evs) e.dedupe_hash = kernel_message_hash(e.message);
   // Best copy first within equal messages, so the kept one is the most exact.
   std::stable_sort(evs.begin(), evs.end(), [](const KernelEvent& a, const KernelEvent& b) {
     if (a.dedupe_hash != b.dedupe_hash) return a.dedupe_hash < b.dedupe_hash;
-    return form_rank(a.form) < form_rank(b.form);
+    if (form_rank(a.form) != form_rank(b.form)) return form_rank(a.form) < form_rank(b.form);
+    return a.seq < b.seq;
+  });
+  std::sort(info.lines.begin(), info.lines.end(), [](const KernelInfoLine& a, const KernelInfoLine& b) {
+    return std::make_tuple(a.dedupe_hash, form_rank(a.form), a.seq) <
+           std::make_tuple(b.dedupe_hash, form_rank(b.form), b.seq);
   });
   std::vector<KernelEvent> kept;
   kept.reserve(evs.size());
-  size_t group_begin = 0;
-  for (size_t i = 0; i < evs.size(); ++i) {
-    if (i > 0 && evs[i].dedupe_hash != evs[i - 1].dedupe_hash) group_begin = kept.size();
+  // The kept lines of the current message, in order: an event (moved or made) or a compact line.
+  struct Slot {
+    bool compact;
+    size_t index;  // into `pool` or info.lines
+  };
+  std::vector<KernelEvent> pool;
+  std::vector<Slot> group;
+  auto flush = [&] {
+    for (const Slot& s : group)
+      if (!s.compact) kept.push_back(std::move(pool[s.index]));
+    group.clear();
+    pool.clear();
+  };
+  size_t i = 0, k = 0;
+  uint64_t hash = 0;
+  while (i < evs.size() || k < info.lines.size()) {
+    bool compact = i == evs.size() ||
+                   (k < info.lines.size() &&
+                    std::make_tuple(info.lines[k].dedupe_hash, form_rank(info.lines[k].form), info.lines[k].seq) <
+                        std::make_tuple(evs[i].dedupe_hash, form_rank(evs[i].form), evs[i].seq));
+    uint64_t h = compact ? info.lines[k].dedupe_hash : evs[i].dedupe_hash;
+    if (h != hash || (i + k) == 0) flush();
+    hash = h;
+    KernelKey key = compact ? key_of(info.lines[k], info) : key_of(evs[i]);
     bool merged = false;
-    if (evs[i].form != KernelLogForm::device_kernel) {
-      for (size_t k = group_begin; k < kept.size(); ++k) {
-        if (kept[k].form == KernelLogForm::device_kernel) continue;
-        if (!same_event(kept[k], evs[i])) continue;
-        kept[k].also_seen.push_back(evs[i].evidence);
-        kept[k].also_seen_copies.push_back({evs[i].form, evs[i].time});
-        if (kept[k].boot_id.empty()) kept[k].boot_id = evs[i].boot_id;
-        if (!kept[k].uptime_s) kept[k].uptime_s = evs[i].uptime_s;
+    if (key.form != KernelLogForm::device_kernel) {
+      for (Slot& s : group) {
+        KernelLogForm form = s.compact ? info.lines[s.index].form : pool[s.index].form;
+        if (form == KernelLogForm::device_kernel) continue;
+        if (!same_event(s.compact ? key_of(info.lines[s.index], info) : key_of(pool[s.index]), key)) continue;
+        if (s.compact) {
+          pool.push_back(expand(info.lines[s.index], info));
+          s = {false, pool.size() - 1};
+        }
+        KernelEvent& into = pool[s.index];
+        if (compact) {
+          const KernelInfoLine& l = info.lines[k];
+          into.also_seen.push_back(evidence_of(l, info));
+          into.also_seen_copies.push_back({l.form, utc_time(l)});
+          if (into.boot_id.empty()) into.boot_id = info.names[l.boot_id];
+          if (!into.uptime_s && l.has_uptime) into.uptime_s = l.uptime_s;
+        } else {
+          into.also_seen.push_back(evs[i].evidence);
+          into.also_seen_copies.push_back({evs[i].form, evs[i].time});
+          if (into.boot_id.empty()) into.boot_id = evs[i].boot_id;
+          if (!into.uptime_s) into.uptime_s = evs[i].uptime_s;
+        }
         ++logs.kernel_duplicates;
         merged = true;
         break;
       }
     }
-    if (!merged) kept.push_back(std::move(evs[i]));
+    if (!merged) {
+      if (compact) {
+        group.push_back({true, k});
+      } else {
+        pool.push_back(std::move(evs[i]));
+        group.push_back({false, pool.size() - 1});
+      }
+    }
+    if (compact) ++k;
+    else ++i;
   }
+  flush();
   evs = std::move(kept);
+  logs.kernel_info = KernelInfoLines{};  // unpaired compact lines are read by nothing else
 }
 
 template <class T>

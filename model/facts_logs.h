@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "model/evidence.h"
+#include "model/packed_texts.h"
 #include "model/source_kind.h"
 #include "model/time.h"
 
@@ -194,6 +195,40 @@ struct KernelEvent {
   };
   std::vector<Copy> also_seen_copies;
   uint64_t dedupe_hash = 0;   // of the normalised message
+  uint32_t seq = 0;           // order kept within the bundle (walk order once load ordered it)
+};
+
+// An Ascend printk at info level, with no signature hit and its UTC time from the source
+// (journal JSON): no analysis reads it except finalize, which pairs it with its copy in another
+// kernel source (dedupe, clock skew). Past AnalyzeOptions::full_info_kernel_lines of a bundle
+// such lines are kept in this form, 64 bytes and a compressed excerpt instead of about 1.5 KiB,
+// so a months-long journal costs little memory. Finalize turns the ones that pair into
+// KernelEvents and drops the others.
+struct KernelInfoLine {
+  uint64_t dedupe_hash = 0;
+  uint64_t line = 0, offset = 0;
+  int64_t utc_us = 0;
+  double uptime_s = 0;
+  uint32_t seq = 0;       // as KernelEvent::seq
+  uint32_t entry = 0;     // index into KernelInfoLines::names
+  uint32_t boot_id = 0;   // index into KernelInfoLines::names (with dashes, as KernelEvent)
+  uint32_t excerpt = 0;   // id in KernelInfoLines::excerpts
+  KernelLogForm form = KernelLogForm::journal_json;
+  bool has_uptime = false;
+  bool approximate = false;
+};
+
+struct KernelInfoLines {
+  std::vector<KernelInfoLine> lines;
+  std::vector<std::string> names;  // entry names and boot ids, each once
+  PackedTexts excerpts;
+  // Few names (kernel entries, boots): a scan is enough.
+  uint32_t name_id(std::string_view name) {
+    for (size_t i = 0; i < names.size(); ++i)
+      if (names[i] == name) return static_cast<uint32_t>(i);
+    names.emplace_back(name);
+    return static_cast<uint32_t>(names.size() - 1);
+  }
 };
 
 // The collector's cut marker in journal JSON: head and tail joined, this many bytes dropped.
@@ -220,6 +255,9 @@ struct LogFacts {
   std::vector<JournalCut> journal_cuts;
   std::vector<KernelEntrySummary> kernel_entries;
   uint64_t kernel_duplicates = 0;  // kernel lines merged by finalize (journal/dmesg/syslog)
+  KernelInfoLines kernel_info;     // compact info lines; empty after finalize
+  uint64_t kernel_info_seen = 0;   // info lines offered so far (full and compact)
+  uint32_t kernel_seq = 0;         // next KernelEvent/KernelInfoLine::seq
 
   std::string knowledge_origin;    // "built-in" or the --knowledge directory
   std::vector<std::string> knowledge_errors;  // a user knowledge file that did not load

@@ -21,6 +21,10 @@ struct AnalyzeOptions {
   std::string knowledge_dir;              // --knowledge: overrides the built-in knowledge
   TimelineFilter timeline;                // --since/--until/--source/--min-severity
   std::string stdin_name = "stdin";       // --name: what the input `-` is called in evidence
+  // Info-level kernel lines of a bundle kept whole before the compact form takes over
+  // (model/facts_logs.h KernelInfoLine). Reports are the same either way; tests set 0 to
+  // check that.
+  uint64_t full_info_kernel_lines = 2048;
 };
 
 }  // namespace triage

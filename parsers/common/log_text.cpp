@@ -116,6 +116,25 @@ uint64_t fnv1a(std::string_view s, uint64_t h) {
   return h;
 }
 
+uint64_t kernel_message_hash(std::string_view msg) {
+  uint64_t h = 1469598103934665603ULL;
+  bool space = false;
+  for (unsigned char c : msg) {
+    if (c == ' ' || c == '\t') {
+      space = true;
+      continue;
+    }
+    if (space) {
+      h ^= ' ';
+      h *= 1099511628211ULL;
+      space = false;
+    }
+    h ^= c;
+    h *= 1099511628211ULL;
+  }
+  return h;
+}
+
 std::string_view tool_error_reason(std::string_view line) {
   static constexpr std::string_view kTexts[] = {
       "Permission denied", "Operation not permitted", "command not found",

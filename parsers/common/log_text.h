@@ -33,6 +33,10 @@ inline uint64_t mix64(uint64_t h, uint64_t v) {
   return h;
 }
 
+// FNV-1a of a kernel message with each run of blanks read as one space: the key that pairs
+// copies of one kernel line in two sources (finalize_log_facts).
+uint64_t kernel_message_hash(std::string_view msg);
+
 // A tool's error text instead of the content ("Permission denied", "command not found",
 // "Operation not permitted", ...): the reason, or "" when the line is not such text.
 std::string_view tool_error_reason(std::string_view line);

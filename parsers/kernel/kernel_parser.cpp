@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "model/kernel_words.h"
 #include "parsers/common/log_text.h"
 #include "parsers/kernel/printk_join.h"
 
@@ -52,6 +53,44 @@ static bool is_error_priority(std::string_view p) {
   return level == "err" || level == "error" || level == "crit" || level == "alert" || level == "emerg";
 }
 
+// A priority that makes no line a warning or worse (journal 5..7, syslog notice/info/debug).
+static bool is_info_priority(std::string_view p) {
+  if (p.empty()) return true;
+  if (p.size() == 1) return p[0] >= '5' && p[0] <= '7';
+  size_t dot = p.rfind('.');
+  std::string_view level = dot == std::string_view::npos ? p : p.substr(dot + 1);
+  return level == "notice" || level == "info" || level == "debug";
+}
+
+// An Ascend printk no analysis shows or counts: no [ERROR] tag, no error word, no signature,
+// an info priority. Only finalize reads it, to pair it with a copy in another source.
+static bool is_info_printk(const AscendPrintkView& a, std::string_view priority) {
+  return !a.error_tag && is_info_priority(priority) && !has_ascend_error_word(a.message);
+}
+
+void KernelEventSink::keep_compact(std::string_view msg, const Time& time, std::string_view boot_id,
+                                   const Line& line) {
+  KernelInfoLines& info = ctx_.facts.logs.kernel_info;
+  if (entry_name_id_ == UINT32_MAX) entry_name_id_ = info.name_id(entry_name_);
+  if (boot_name_id_ == UINT32_MAX || boot_id != boot_raw_) {
+    boot_raw_.assign(boot_id);
+    boot_name_id_ = info.name_id(boot_id.size() == 32 ? dashed_boot_id(boot_id) : std::string(boot_id));
+  }
+  KernelInfoLine& l = info.lines.emplace_back();
+  l.dedupe_hash = kernel_message_hash(msg);
+  l.line = line.number;
+  l.offset = line.offset;
+  l.utc_us = *time.utc_us;
+  l.has_uptime = time.uptime_s.has_value();
+  l.uptime_s = time.uptime_s.value_or(0);
+  l.seq = ctx_.facts.logs.kernel_seq++;
+  l.entry = entry_name_id_;
+  l.boot_id = boot_name_id_;
+  l.excerpt = info.excerpts.add(make_excerpt(line.text));
+  l.form = form_;
+  l.approximate = time.approximate;
+}
+
 void KernelEventSink::note_boot(std::string_view boot_id) {
   if (boot_id.empty()) return;
   if (!summary_.boot_ids.empty() && summary_.boot_ids.back() == boot_id) return;
@@ -74,6 +113,13 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
   if (!is_ascend && !fault && !module && !any_signature && !error_priority) return false;
   hits_.clear();
   if (any_signature) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
+  LogFacts& logs = ctx_.facts.logs;
+  if (is_ascend && hits_.empty() && time.utc_us && is_info_printk(ascend, priority) &&
+      logs.kernel_info_seen++ >= ctx_.options.full_info_kernel_lines) {
+    keep_compact(msg, time, boot_id, line);
+    ++summary_.kept;
+    return true;
+  }
 
   KernelEvent ev;
   ModuleLoadFailure failure;
@@ -117,7 +163,8 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
     }
     ev.hits.push_back(std::move(h));
   }
-  ctx_.facts.logs.kernel_events.push_back(std::move(ev));
+  ev.seq = logs.kernel_seq++;
+  logs.kernel_events.push_back(std::move(ev));
   ++summary_.kept;
   return true;
 }

@@ -3,6 +3,8 @@
 // Every line is counted; only lines that matter become KernelEvents (model/facts_logs.h).
 // Times that need the whole bundle (btime, zone, collection year) are finished in
 // finalize_log_facts().
+#include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -45,6 +47,10 @@ class KernelEventSink {
   std::string_view entry_name_;
   KernelEntrySummary summary_;
   std::vector<int> scratch_, hits_;
+  // The compact form of info lines (KernelInfoLine): names looked up once per entry and boot.
+  void keep_compact(std::string_view msg, const Time& time, std::string_view boot_id, const Line& line);
+  uint32_t entry_name_id_ = UINT32_MAX, boot_name_id_ = UINT32_MAX;
+  std::string boot_raw_;
 };
 
 // Text forms: one reader for dmesg, dmesg -T, journalctl text and syslog.
