@@ -50,6 +50,7 @@ cleanup
 # nothing of the bundle left behind.
 host_with_small_disk 3m
 mv "$H/bin/dmesg" "$H/bin/dmesg.real"
+# shellcheck disable=SC2016  # the stub's variables expand when it runs
 printf '#!/bin/bash\nhead -c 20000000 /dev/zero > "$FAKE_HOST/out/other-program.dat" 2>/dev/null\nexec "$FAKE_HOST/bin/dmesg.real" "$@"\n' > "$H/bin/dmesg"
 chmod 755 "$H/bin/dmesg"
 run_collect -p "$TRAIN_PID" --timeout 5 --deadline 120
