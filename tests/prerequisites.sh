@@ -30,10 +30,11 @@ check mkfifo "collector.hang_proc_fifo" mkfifo
 check shellcheck "collector.shellcheck, collector.build" shellcheck
 check setpriv "collector.nonroot" setpriv
 check chromium "browser: html report in headless chromium" chromium chromium-browser
+check gnu-time "robustness.hostile_inputs.{bomb,paste} (peak RSS)" /usr/bin/time
 if [ "$(id -u)" = 0 ]; then
   printf 'ok       %-12s uid 0\n' root
 else
-  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user)\n' root
+  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), collector.disk_full (mounts a tmpfs)\n' root
   missing+=(root)
 fi
 
