@@ -41,6 +41,8 @@ n_manifest=$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1])
 if [ -n "$ANALYZER" ] && [ -x "$ANALYZER" ]; then
   "$ANALYZER" analyze --format json "$ARCHIVE" > "$H/report.json" 2> "$H/analyze.err"
   case $? in 0 | 1) ;; *) fail "the analyzer cannot read the archive: $(cat "$H/analyze.err")" ;; esac
+  grep -qF '"collector: the output file system filled up during the run' "$H/report.json" ||
+    fail "the report does not show the collector's note that the disk filled up"
 fi
 umount_out
 cleanup

@@ -9,11 +9,13 @@ need_analyzer
 
 hang_tool() { rm -f "$H/bin/$1"; cp "$LIB_DIR/stubs/hang-forever" "$H/bin/$1"; chmod 755 "$H/bin/$1"; }
 DEADLINE=120
-# The analyzer reads what the run left (exit 0 or 1: findings, no damage).
+# The analyzer reads what the run left (exit 0 or 1: findings, no damage) and shows the
+# collector's note $2 in the bundle summary.
 analyzer_reads() {
   "$ANALYZER" analyze --format json "$1" > "$H/report.json" 2> "$H/analyze.err"
   case $? in 0 | 1) ;; *) fail "the analyzer cannot read $1: $(cat "$H/analyze.err")" ;; esac
   grep -q '"id": "input-damaged' "$H/report.json" && fail "the analyzer finds $1 damaged"
+  grep -qF "\"collector: $2" "$H/report.json" || fail "the report does not show the collector's note '$2'"
 }
 
 # zstd hangs: gzip instead.
@@ -31,7 +33,7 @@ check_bundle
 grep -q '"notes": \[.*archive: tar | zstd made no progress for 3s and was stopped; tried tar | gzip instead' "$B/manifest.json" ||
   fail "zstd hang: the manifest does not say what happened: $(grep notes "$B/manifest.json")"
 grep -q '^zstd -q -c' "$H/state/calls" || fail "zstd hang: the hung zstd was not the one called"
-analyzer_reads "$ARCHIVE"
+analyzer_reads "$ARCHIVE" "archive: tar | zstd made no progress"
 
 # tar hangs: the bundle stays a directory.
 cleanup
@@ -53,5 +55,5 @@ grep -q 'archive: tar | gzip made no progress for 3s and was stopped; the bundle
 grep -q "could not write the archive; the bundle directory is $B" "$STDERR_FILE" ||
   fail "tar hang: the run does not say where the bundle is"
 expect_item system/uname.txt ok
-analyzer_reads "$B"
+analyzer_reads "$B" "archive: tar | gzip made no progress"
 finish
