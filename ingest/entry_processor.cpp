@@ -12,6 +12,7 @@
 #include "bundle/line_reader.h"
 #include "bundle/member_name.h"
 #include "bundle/stored_source.h"
+#include "bundle/utf16_source.h"
 #include "ingest/registry.h"
 
 namespace triage {
@@ -155,6 +156,12 @@ void EntryProcessor::read_file(Record& r, ByteSource& data) {
     kind_path = std::string(strip_compression_suffix(kind_path, compression));
   }
 
+  // UTF-16 text is read as UTF-8 (a log saved by a Windows tool): the limits count UTF-8 bytes.
+  // Other text passes through it unchanged (it holds the first bytes it looked at).
+  Utf16Source text(*src);
+  Utf16Source::Encoding encoding = text.detect();
+  src = &text;
+
   EntryStream stream(*src, limits.max_entry_bytes, budget_.bytes, head_);
   std::string_view head = stream.fill_head(kSniffBytes);
   bool whole = stream.head_is_whole();
@@ -166,6 +173,8 @@ void EntryProcessor::read_file(Record& r, ByteSource& data) {
   e.reason = std::move(c.reason);
   if (compression != Compression::none)
     e.reason += fmt::format(" [{}-compressed, read decompressed]", to_string(compression));
+  if (encoding != Utf16Source::Encoding::none)
+    e.reason += fmt::format(" [{} text, read as UTF-8]", to_string(encoding));
 
   bool is_manifest = e.kind == SourceKind::manifest_json && kind_path == "manifest.json";
   bool is_items = e.kind == SourceKind::manifest_items_jsonl && kind_path == "manifest.items.jsonl";

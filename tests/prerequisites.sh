@@ -35,10 +35,13 @@ check slurm "fleet: map as a Slurm job array" slurmctld
 check slurmd "fleet: map as a Slurm job array" slurmd
 check sbatch "fleet: map as a Slurm job array" sbatch
 check munged "fleet: map as a Slurm job array" munged
+check gnu-time "robustness.hostile_inputs.{bomb,paste} (peak RSS)" /usr/bin/time
 if [ "$(id -u)" = 0 ]; then
-  printf 'ok       %-12s uid 0\n' root
+  printf 'ok       %-12s uid 0
+' root
 else
-  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), fleet Slurm test\n' root
+  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), collector.disk_full (mounts a tmpfs), fleet Slurm test
+' root
   missing+=(root)
 fi
 

@@ -8,14 +8,20 @@ finish_run() {
   else
     IN_CONTAINER=false
   fi
+  check_disk_full
   step_gen collector/tools.tsv gen_tools_tsv
   check_npu_presence
   epoch_now; FINISHED_S=$EPOCH
   # An interrupt from here on must not lose the archive: it is already being made.
   trap '' INT TERM
-  write_manifest
+  if ! write_manifest; then
+    progress "cannot write manifest.json: the output file system of $OUT is full; no bundle was kept (free space, or use -o elsewhere)"
+    rm -rf "$BUNDLE" "$WORK"
+    progress "result: nothing usable (exit 2)"
+    exit 2
+  fi
   if ((COUNT_DENIED + COUNT_FAILED + COUNT_TIMED_OUT + COUNT_ABANDONED > 0)) ||
-     ((INTERRUPTED || DEADLINE_HIT || DEVICE_UNRESPONSIVE)); then
+     ((INTERRUPTED || DEADLINE_HIT || DEVICE_UNRESPONSIVE || DISK_FULL)); then
     rc=1
   fi
   ((COUNT_SKIPPED_LATE > 0)) && rc=1
@@ -47,6 +53,24 @@ finish_run() {
   exit "$rc"
 }
 
+# Whether the output disk filled up during the run (an item line could not be written, or
+# 64 KiB cannot be written now): then the reserve made at the start is freed, the item list
+# is written again from memory, and the manifest notes it.
+check_disk_full() {
+  local probe=$WORK/space-probe
+  DISK_FULL=$ITEMS_UNWRITTEN
+  head -c 65536 /dev/zero > "$probe" 2>/dev/null
+  file_size "$probe"
+  ((SIZE == 65536)) || DISK_FULL=1
+  rm -f "$probe" "$WORK/reserve"
+  ((DISK_FULL)) || return 0
+  progress "the output file system of $OUT filled up during the run: items written after that are failed or cut"
+  MANIFEST_NOTES+=("the output file system filled up during the run: items written after that are failed or cut (their status says so)")
+  printf '%s\n' "${ITEM_LINES[@]}" > "$ITEMS.tmp" 2>/dev/null && mv -f "$ITEMS.tmp" "$ITEMS"
+}
+
+# Returns 1 when manifest.json could not be written whole (a full disk): the previous one, if
+# any, stays.
 write_manifest() {
   local f=$BUNDLE/manifest.json line first=1 i g out sep k
   iso_utc "$FINISHED_S"
@@ -90,14 +114,19 @@ write_manifest() {
     manifest_mode_fields
     manifest_npu_presence
     printf '"items": [\n'
-    while IFS= read -r line; do
-      case $line in "{"*"}") ;; *) continue ;; esac
+    for line in "${ITEM_LINES[@]}"; do
       ((first)) || printf ',\n'
       printf '%s' "$line"
       first=0
-    done < "$ITEMS"
+    done
     printf '\n]\n}\n'
-  } > "$f.tmp" && mv -f "$f.tmp" "$f"
+  } > "$f.tmp" 2>/dev/null
+  # A write that failed on the way leaves the file without its end.
+  if [ "$(tail -c 4 "$f.tmp" 2>/dev/null)" = $']\n}' ]; then
+    mv -f "$f.tmp" "$f" && return 0
+  fi
+  rm -f "$f.tmp"
+  return 1
 }
 
 # Manifest fields of the run modes (--sysroot, --probes) and the run's notes (each line ends
@@ -120,28 +149,79 @@ manifest_mode_fields() {
   printf '"notes": [%s],\n' "$out"
 }
 
-# The archive, manifest.json first. Sets ARCHIVE (empty on failure).
+# The archive, manifest.json first. Sets ARCHIVE (empty on failure). A hung tar or
+# compressor must not hang the run: each try is stopped when its output has not grown for
+# --timeout seconds; a failed zstd try is retried with gzip, and when no archive can be made
+# the bundle directory stays, its manifest's notes saying why (the analyzer reads it as is).
 make_archive() {
-  local members=("$BUNDLE_NAME/manifest.json") e name part statuses
+  local e name
+  ARCHIVE_MEMBERS=("$BUNDLE_NAME/manifest.json")
   for e in "$BUNDLE"/* "$BUNDLE"/.[!.]*; do
     [ -e "$e" ] || continue
     name=${e##*/}
     [ "$name" = manifest.json ] && continue
-    members+=("$BUNDLE_NAME/$name")
+    ARCHIVE_MEMBERS+=("$BUNDLE_NAME/$name")
   done
-  if have zstd; then ARCHIVE=$OUT/$BUNDLE_NAME.tar.zst; else ARCHIVE=$OUT/$BUNDLE_NAME.tar.gz; fi
-  part=$ARCHIVE.part
+  ARCHIVE=""
   if have zstd; then
-    tar -cf - -C "$OUT" "${members[@]}" | zstd -q -c > "$part"
-  else
-    tar -cf - -C "$OUT" "${members[@]}" | gzip -c > "$part"
+    archive_try zstd "$OUT/$BUNDLE_NAME.tar.zst" && return 0
+    MANIFEST_NOTES+=("archive: tar | zstd $ARCHIVE_FAILURE; tried tar | gzip instead")
+    progress "archive: tar | zstd $ARCHIVE_FAILURE; trying gzip"
+    write_manifest
   fi
-  statuses="${PIPESTATUS[0]} ${PIPESTATUS[1]}"
-  if [ "$statuses" = "0 0" ] && mv -f "$part" "$ARCHIVE"; then
+  archive_try gzip "$OUT/$BUNDLE_NAME.tar.gz" && return 0
+  MANIFEST_NOTES+=("archive: tar | gzip $ARCHIVE_FAILURE; the bundle is this directory, not an archive")
+  progress "archive: tar | gzip $ARCHIVE_FAILURE"
+  write_manifest
+  return 1
+}
+
+# The archiving pipeline with compressor $1 into $2 (a process group of its own).
+bg_archive() {
+  tar -cf - -C "$OUT" "${ARCHIVE_MEMBERS[@]}" | "$1" -q -c > "$2"
+  local statuses="${PIPESTATUS[0]} ${PIPESTATUS[1]}"
+  [ "$statuses" = "0 0" ]
+}
+
+# One try of the archive with compressor $1 into $2: ARCHIVE on success, else
+# ARCHIVE_FAILURE says what happened.
+archive_try() {
+  local comp=$1 dest=$2 part=$2.part err=$WORK/archive.err pid i=0 last=-1 t_last rc msg=""
+  set -m
+  bg_archive "$comp" "$part" </dev/null 2>"$err" 3>&- &
+  pid=$!
+  set +m
+  now_ms; t_last=$NOW_MS
+  W_STATE=finished
+  while kill -0 "$pid" 2>/dev/null; do
+    poll_sleep "$i"
+    i=$((i + 1))
+    ((i % 5 == 4)) || continue
+    now_ms
+    file_size "$part"
+    if ((SIZE != last)); then
+      last=$SIZE t_last=$NOW_MS
+    elif ((NOW_MS - t_last >= OPT_TIMEOUT * 1000)); then
+      W_STATE=late
+      break
+    fi
+  done
+  if [ "$W_STATE" = late ]; then
+    stop_group "$pid"
+    ARCHIVE_FAILURE="made no progress for ${OPT_TIMEOUT}s and was stopped"
+    [ "$W_STATE" = abandoned ] && ARCHIVE_FAILURE+=" (still there after KILL: $GROUP_NOTE)"
+    rm -f "$part"
+    return 1
+  fi
+  wait "$pid"
+  rc=$?
+  if ((rc == 0)) && mv -f "$part" "$dest"; then
+    ARCHIVE=$dest
     return 0
   fi
+  [ -s "$err" ] && IFS= read -r msg < "$err"
+  ARCHIVE_FAILURE="failed${msg:+ ($msg)}"
   rm -f "$part"
-  ARCHIVE=""
   return 1
 }
 

@@ -320,7 +320,8 @@ record_item() {
   else
     line+=",\"truncated\":false,\"kept_ranges\":null,\"error\":$ej}"
   fi
-  printf '%s\n' "$line" >> "$ITEMS"
+  ITEM_LINES+=("$line")
+  printf '%s\n' "$line" >> "$ITEMS" 2>/dev/null || ITEMS_UNWRITTEN=1
   case $R_STATUS in
     ok) COUNT_OK=$((COUNT_OK + 1)) ;;
     absent) COUNT_ABSENT=$((COUNT_ABSENT + 1)) ;;

@@ -92,3 +92,9 @@ COUNT_TIMED_OUT=0 COUNT_ABANDONED=0 COUNT_TRUNCATED=0 COUNT_SKIPPED_LATE=0
 declare -A MADE_DIRS=() TOOL_PATHS=() LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
 HOST_MNTNS="" SINCE_MIN=""
 MANIFEST_NOTES=()  # free text for the manifest's "notes"
+ARCHIVE_MEMBERS=() ARCHIVE_FAILURE=""  # make_archive: what goes in, why a try failed
+# Every item line, also kept here: the output disk may fill up (write_manifest uses these).
+ITEM_LINES=()
+ITEMS_UNWRITTEN=0  # an item line could not be appended to manifest.items.jsonl
+DISK_FULL=0        # the output disk filled up (check_disk_full)
+RESERVE_KB=4096    # kept free in the output directory for the manifest (see init_run)

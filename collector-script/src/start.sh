@@ -109,6 +109,11 @@ init_run() {
     exit 2
   fi
   export TMPDIR=$WORK/tmp
+  # Room for the manifest if the output disk fills up during the run: freed at the end.
+  # A disk without that room gets no reserve (a part of one would only fill it sooner).
+  head -c $((RESERVE_KB * 1024)) /dev/zero > "$WORK/reserve" 2>/dev/null
+  file_size "$WORK/reserve"
+  ((SIZE == RESERVE_KB * 1024)) || rm -f "$WORK/reserve"
   exec 3>&2 2>>"$WORK/shell.stderr"
   MSG_FD=3
   ITEMS=$BUNDLE/manifest.items.jsonl

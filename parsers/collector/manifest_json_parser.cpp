@@ -101,6 +101,12 @@ void read_top_field(std::string_view key, od::value v, ManifestFacts& m) {
       if (list) out = std::move(*list);
     }
   }
+  else if (key == "notes") {  // the collector on its own run: a full disk, a hung archiver, ...
+    std::optional<std::vector<std::string>> list;
+    ok = read_contract_strings(v, list);
+    if (list)
+      for (auto& n : *list) m.notes.push_back(fmt::format("collector: {}", n));
+  }
   // other keys: a newer collector's additions, ignored
   if (!ok) m.notes.push_back(fmt::format("manifest.json: field \"{}\" has an unexpected value", key));
 }

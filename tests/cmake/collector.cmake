@@ -14,7 +14,8 @@ foreach(name helpers basic processes files caps redaction options nonroot python
   set_tests_properties(collector.${name} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 420)
 endforeach()
 
-foreach(name hang_npu_smi hang_timeout hang_proc_fifo deadline abandoned killed collective_evidence)
+foreach(name hang_npu_smi hang_timeout hang_proc_fifo hang_tools hang_archive disk_full deadline abandoned killed
+    collective_evidence)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
