@@ -37,11 +37,9 @@ check sbatch "fleet: map as a Slurm job array" sbatch
 check munged "fleet: map as a Slurm job array" munged
 check gnu-time "robustness.hostile_inputs.{bomb,paste} (peak RSS)" /usr/bin/time
 if [ "$(id -u)" = 0 ]; then
-  printf 'ok       %-12s uid 0
-' root
+  printf 'ok       %-12s uid 0\n' root
 else
-  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), collector.disk_full (mounts a tmpfs), fleet Slurm test
-' root
+  printf 'MISSING  %-12s needed by collector.nonroot (switches to an unprivileged user), collector.disk_full (mounts a tmpfs), fleet Slurm test\n' root
   missing+=(root)
 fi
 
