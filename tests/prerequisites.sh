@@ -30,6 +30,7 @@ check mkfifo "collector.hang_proc_fifo" mkfifo
 check shellcheck "collector.shellcheck, collector.build" shellcheck
 check setpriv "collector.nonroot" setpriv
 check chromium "browser: html report in headless chromium" chromium chromium-browser
+check clang-14 "scripts/sanitize.sh: the sanitized suite and the fuzz targets" clang++-14
 if [ "$(id -u)" = 0 ]; then
   printf 'ok       %-12s uid 0\n' root
 else
