@@ -15,17 +15,17 @@ set -eo pipefail
 cd "$(dirname "$0")/.."
 build=${BUILD_DIR:-build-asan}
 fuzz_seconds=${FUZZ_SECONDS:-60}
-for tool in clang++-14; do
-  if ! command -v "$tool" >/dev/null; then
-    echo "sanitize.sh: $tool is missing (Debian packages clang-14 libclang-rt-14-dev)" >&2
-    exit 1
-  fi
-done
+if ! command -v clang++-14 >/dev/null; then
+  echo "sanitize.sh: clang++-14 is missing (Debian packages clang-14 libclang-rt-14-dev)" >&2
+  exit 1
+fi
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 # -O1 with line tables: the sanitizers' usual trade between speed and readable stacks.
 CCACHE_BASEDIR=$PWD cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" -DCMAKE_CXX_COMPILER=clang++-14 \
   -DASCEND_SANITIZE=ON -DFUZZ_SECONDS="$fuzz_seconds" \
-  $(command -v ccache >/dev/null && echo -DCMAKE_CXX_COMPILER_LAUNCHER=ccache) >/dev/null
+  "${launcher[@]}" >/dev/null
 if ! CCACHE_BASEDIR=$PWD cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
   cat "$build/build.log" >&2
   echo "sanitized build failed (log: $build/build.log)" >&2
