@@ -2,7 +2,7 @@
 # Set-up for a fresh Debian 12 machine, run as root: installs the Debian packages that are
 # missing, builds in Release, then runs either the demo or the whole test suite.
 #   scripts/bootstrap.sh demo   analyse the bundled incident sample (exit 0 or 1 = success)
-#   scripts/bootstrap.sh test   run every test through ctest
+#   scripts/bootstrap.sh test   run every test through ctest, then the sanitized suite
 # Idempotent, and quiet when nothing is missing.
 set -eo pipefail
 cd "$(dirname "$0")/.."
@@ -13,8 +13,11 @@ packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-de
 # collector tests: check_bundle.py, .ko.xz modules; the HTML report's browser test: chromium;
 # the package test: dpkg-shlibdeps (dpkg-dev) computes the .deb's Depends; the benchmark
 # (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time; fleet triage (tests/fleet/):
-# GNU parallel, and Slurm with munge for the job-array test
-[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time parallel slurm-wlm munge)
+# GNU parallel, and Slurm with munge for the job-array test; the sanitized suite and the
+# fuzz targets (scripts/sanitize.sh): clang-14 with its runtime (ASan, UBSan, libFuzzer), zip
+# for the archive seeds, ccache to rebuild quickly
+[ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time parallel slurm-wlm munge
+  clang-14 libclang-rt-14-dev zip ccache)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -54,6 +57,8 @@ case "$mode" in
     ;;
   test)
     ctest --test-dir "$build" --output-on-failure -j "$(nproc)"
+    # Then the sanitized build (build-asan): its tests and the fuzz corpora (docs/testing.md).
+    bash scripts/sanitize.sh
     ;;
   *)
     echo "usage: $0 demo|test" >&2

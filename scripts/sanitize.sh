@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The sanitized suite (docs/testing.md): a second build, build-asan, with clang-14,
+# -fsanitize=address,undefined and the libFuzzer targets (fuzz/), then through ctest:
+#   - the unit test cases, golden, corpus, unexplained, determinism, cli, robustness,
+#     report-schema and knowledge-check tests, sanitized;
+#   - every committed fuzz corpus and crash file replayed through its target;
+#   - FUZZ_SECONDS (default 60) of fuzzing shared among the targets.
+# Any ASan, LeakSanitizer or UBSan report fails the test it happens in.
+# Not run sanitized: collector (bash), browser, package, bench and layers tests (they test no
+# C++ path the others miss), the allocation-count and 300 MB peak-RSS tests (they measure the
+# optimised build; ASan's shadow memory would break the RSS bound), cli.progress_only_on_a_
+# terminal (it bounds redraws by a run length the sanitized binary exceeds several times), and
+# the second, whole unit run under TZ=XXX-8 (the same code as the discovered unit test cases).
+#   scripts/sanitize.sh          BUILD_DIR=build-asan, FUZZ_SECONDS=60
+set -eo pipefail
+cd "$(dirname "$0")/.."
+build=${BUILD_DIR:-build-asan}
+fuzz_seconds=${FUZZ_SECONDS:-60}
+if ! command -v clang++-14 >/dev/null; then
+  echo "sanitize.sh: clang++-14 is missing (Debian packages clang-14 libclang-rt-14-dev)" >&2
+  exit 1
+fi
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# -O1 with line tables: the sanitizers' usual trade between speed and readable stacks.
+CCACHE_BASEDIR=$PWD cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only" -DCMAKE_CXX_COMPILER=clang++-14 \
+  -DASCEND_SANITIZE=ON -DFUZZ_SECONDS="$fuzz_seconds" \
+  "${launcher[@]}" >/dev/null
+if ! CCACHE_BASEDIR=$PWD cmake --build "$build" -j "$(nproc)" >"$build/build.log" 2>&1; then
+  cat "$build/build.log" >&2
+  echo "sanitized build failed (log: $build/build.log)" >&2
+  exit 1
+fi
+export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1:strict_string_checks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+not_sanitized='^(collector\.|browser: |package\.|bench\.|layers: |prerequisites$|input: 300 MB|cli\.progress_only_on_a_terminal$|all unit tests under|.* allocates? nothing per line$|fuzz: )'
+ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -E "$not_sanitized"
+# The fuzz tests last and one at a time: the short run uses both cores' worth of time.
+ctest --test-dir "$build" --output-on-failure -L fuzz
