@@ -6,6 +6,7 @@
 #include <set>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -64,22 +65,10 @@ const FailureClassInfo* FailureClasses::of_signature(std::string_view id) const 
 }
 
 const FailureClasses& failure_classes_for(const std::string& dir) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<FailureClasses>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kFailureClassFile) content = f.content;
-  std::vector<std::string> errors;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kFailureClassFile) content = f.content;
-  auto table = std::make_unique<FailureClasses>(parse_failure_classes(content, std::string(kFailureClassFile), errors));
-  auto& ref = *table;
-  cache.emplace(dir, std::move(table));
-  return ref;
+  return cached_table<FailureClasses>(
+      kFailureClassFile, dir, [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+        return parse_failure_classes(c, n, e);
+      });
 }
 
 }  // namespace triage

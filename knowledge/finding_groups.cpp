@@ -7,6 +7,7 @@
 #include <set>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -62,23 +63,10 @@ std::vector<FindingGroupRule> parse_finding_groups(std::string_view content, con
 }
 
 const std::vector<FindingGroupRule>& finding_groups_for(const std::string& dir) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<std::vector<FindingGroupRule>>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kFindingGroupFile) content = f.content;
-  std::vector<std::string> errors;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kFindingGroupFile) content = f.content;
-  auto rules = std::make_unique<std::vector<FindingGroupRule>>(
-      parse_finding_groups(content, std::string(kFindingGroupFile), errors));
-  auto& ref = *rules;
-  cache.emplace(dir, std::move(rules));
-  return ref;
+  return cached_table<std::vector<FindingGroupRule>>(
+      kFindingGroupFile, dir, [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+        return parse_finding_groups(c, n, e);
+      });
 }
 
 }  // namespace triage

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -66,22 +67,10 @@ const FleetRoleRow* FleetRoles::of_finding(std::string_view id) const {
 }
 
 const FleetRoles& fleet_roles_for(const std::string& dir) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<FleetRoles>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kFleetRolesFile) content = f.content;
-  std::vector<std::string> errors;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kFleetRolesFile) content = f.content;
-  auto table = std::make_unique<FleetRoles>(parse_fleet_roles(content, std::string(kFleetRolesFile), errors));
-  auto& ref = *table;
-  cache.emplace(dir, std::move(table));
-  return ref;
+  return cached_table<FleetRoles>(
+      kFleetRolesFile, dir, [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+        return parse_fleet_roles(c, n, e);
+      });
 }
 
 }  // namespace triage

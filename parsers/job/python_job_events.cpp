@@ -205,32 +205,24 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     }
     return true;
   }
-  if (auto h = parse_hwlog_line(body)) {
-    if (h->level == "ERROR" || h->level == "CRITICAL") {
-      JobEvent e;
-      e.stream = s.index;
-      e.kind = JobEventKind::component_error;
-      e.time = std::string(h->time_text);
-      e.call = cap(h->message, kMaxText);
-      e.source = std::string(h->source);
-      if (auto j = parse_job_line(h->message)) e.code = std::string(j->code);
-      add_job_event(std::move(e));
-    }
+  // A component's own log record (MindCluster's Go log; MindIE / ATB, levels in lower case):
+  // its error records are job events, the rest carry no fact.
+  auto component_record = [&](const HwlogLine& h, bool error) {
+    if (!error) return true;
+    JobEvent e;
+    e.stream = s.index;
+    e.kind = JobEventKind::component_error;
+    e.time = std::string(h.time_text);
+    e.call = cap(h.message, kMaxText);
+    e.source = std::string(h.source);
+    if (auto j = parse_job_line(h.message)) e.code = std::string(j->code);
+    add_job_event(std::move(e));
     return true;
-  }
-  if (auto h = parse_mindie_line(body)) {  // MindIE / ATB: levels in lower case
-    if (h->level == "error" || h->level == "critical" || h->level == "fatal") {
-      JobEvent e;
-      e.stream = s.index;
-      e.kind = JobEventKind::component_error;
-      e.time = std::string(h->time_text);
-      e.call = cap(h->message, kMaxText);
-      e.source = std::string(h->source);
-      if (auto j = parse_job_line(h->message)) e.code = std::string(j->code);
-      add_job_event(std::move(e));
-    }
-    return true;
-  }
+  };
+  if (auto h = parse_hwlog_line(body))
+    return component_record(*h, h->level == "ERROR" || h->level == "CRITICAL");
+  if (auto h = parse_mindie_line(body))
+    return component_record(*h, h->level == "error" || h->level == "critical" || h->level == "fatal");
   if (auto j = parse_job_line(body)) {
     JobEvent e;
     e.stream = s.index;
