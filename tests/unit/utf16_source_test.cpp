@@ -70,7 +70,9 @@ TEST_CASE("utf16 source: other bytes pass through unchanged", "[utf16]") {
   std::string plain = "[INFO] GE(1,python3):2026-09-04-09:20:31.548.211 plain UTF-8 text\n";
   CHECK(read_through(plain, 5, 7, &enc) == plain);
   CHECK(enc == Utf16Source::Encoding::none);
-  std::string binary("\x7F" "ELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00", 20);
+  // An ELF header's first 18 bytes (the literal's own NUL is not one of them).
+  static const char kElf[] = "\x7F" "ELF\x02\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x03\x00";
+  std::string binary(kElf, sizeof kElf - 1);
   CHECK(read_through(binary, 2, 64, &enc) == binary);
   CHECK(enc == Utf16Source::Encoding::none);
   // UTF-32LE's mark is not UTF-16's; a short NUL-interleaved start proves nothing.
