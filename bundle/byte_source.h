@@ -21,6 +21,11 @@ class ByteSource {
   // and its lines keep the numbers and offsets they have in the file (evidence points there).
   virtual uint64_t first_line_number() const { return 1; }
   virtual uint64_t first_offset() const { return 0; }
+  // A source whose bytes were hashed where they were read (the reader thread of read_ahead.h):
+  // StoredSource then takes the digest from it instead of hashing the bytes again.
+  virtual bool hashes_itself() const { return false; }
+  // Once read to its end without error: the SHA-256 of every byte it gave.
+  virtual std::string sha256_hex_of_all() { return {}; }
 
  protected:
   std::string error_;

@@ -6,7 +6,7 @@
 namespace triage {
 
 void StoredSource::consume(const char* p, size_t k) {
-  sha_.update(p, k);
+  if (!hashed_below_) sha_.update(p, k);
   count_ += k;
   if (k >= sizeof tail_) {
     std::memcpy(tail_, p + k - sizeof tail_, sizeof tail_);

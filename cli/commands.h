@@ -29,6 +29,7 @@ struct GlobalOptions {
   TimelineFilterArgs timeline;
   std::string stdin_name = "stdin";  // --name
   bool quiet = false;                // --quiet: no progress, no hints (errors still printed)
+  int threads = 0;                   // --threads: 1 or 2; 0 picks 2 where there are 2 CPUs
 };
 
 // Runs after parsing; returns the exit code.

@@ -5,6 +5,7 @@
 #include "ingest/entry_processor.h"
 #include "ingest/fact_order.h"
 #include "bundle/input_reader.h"
+#include "bundle/read_ahead.h"
 #include "ingest/finalize.h"
 
 namespace triage {
@@ -27,8 +28,11 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
     bundle.input = from_stdin ? options.stdin_name : input;
     EntryProcessor processor(bundle, options, budget);
     InputDescription described;
-    std::string error = from_stdin ? read_stdin(options.stdin_name, processor, described)
-                                   : read_input(input, processor, described);
+    InputWalk walk = [&](MemberSink& sink, InputDescription& d) {
+      return from_stdin ? read_stdin(options.stdin_name, sink, d) : read_input(input, sink, d);
+    };
+    std::string error = options.read_threads >= 2 ? read_ahead(walk, processor, described)
+                                                  : walk(processor, described);
     if (!error.empty()) {
       result.errors.push_back(bundle.input + ": " + error);
       result.evidence.bundles.pop_back();

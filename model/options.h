@@ -25,6 +25,9 @@ struct AnalyzeOptions {
   // (model/facts_logs.h KernelInfoLine). Reports are the same either way; tests set 0 to
   // check that.
   uint64_t full_info_kernel_lines = 2048;
+  // --threads: 2 reads (walks, decompresses, hashes) on a second thread while this one parses;
+  // 1 does both here. Reports are the same either way (bundle/read_ahead.h).
+  int read_threads = 1;
 };
 
 }  // namespace triage

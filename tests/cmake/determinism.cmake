@@ -27,3 +27,14 @@ add_test(NAME "determinism: the report does not depend on input form or member o
           ${determinism_inputs})
 set_tests_properties("determinism: the report does not depend on input form or member order"
   PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 600 ENVIRONMENT "TZ=UTC")
+
+# One or two threads (issue 22): the same JSON bytes over 5 runs of --threads 2, on the same
+# inputs, on a generated bundle of many 256 KiB chunks, on stdin, and with the limits that stop
+# the reader early (tests/determinism/threads.py).
+add_test(NAME "determinism: the report does not depend on the thread count"
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/determinism/threads.py
+          --bin $<TARGET_FILE:ascend-triage> --work ${CMAKE_CURRENT_BINARY_DIR}/threads-work
+          --gen ${PROJECT_SOURCE_DIR}/bench/gen_bundle.py
+          ${determinism_inputs})
+set_tests_properties("determinism: the report does not depend on the thread count"
+  PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 900 ENVIRONMENT "TZ=UTC")

@@ -1,0 +1,289 @@
+// The reader thread and the replay of its calls (read_ahead.h). One mutex guards a queue of
+// messages; member data travels in recycled 256 KiB chunks, so a member costs no allocation
+// per chunk once the pool is warm and memory stays within `ahead_bytes`.
+#include "bundle/read_ahead.h"
+
+#include <algorithm>
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "bundle/sha256.h"
+
+namespace triage {
+namespace {
+
+constexpr size_t kChunk = 256 * 1024;
+
+enum class Kind { input, member, chunk, member_end, member_warning, damaged, done };
+
+struct Message {
+  Kind kind = Kind::done;
+  MemberHeader header;          // member
+  bool has_data = false;        // member
+  InputDescription described;   // input, done
+  std::vector<char> chunk;      // chunk (its size is the byte count)
+  std::string text;             // member_end: the data's error; warning; damage message; done: result
+  std::string last_member;      // damaged
+  uint64_t offset = 0;          // damaged
+  uint64_t member_seq = 0;      // member_warning: the member it was read with (1, 2, ...)
+  std::string sha256;           // member_end: of every byte of the member, when all were read
+};
+
+class Channel {
+ public:
+  explicit Channel(size_t ahead_bytes) : ahead_bytes_(ahead_bytes < kChunk ? kChunk : ahead_bytes) {}
+
+  void push(Message m) {
+    std::unique_lock lock(mu_);
+    if (m.kind == Kind::chunk) {
+      // Wait for room, unless the consumer has nothing to read (then it waits on us).
+      room_.wait(lock, [&] { return in_flight_ + m.chunk.size() <= ahead_bytes_ || queue_.empty(); });
+      in_flight_ += m.chunk.size();
+    }
+    queue_.push_back(std::move(m));
+    ready_.notify_one();
+  }
+
+  Message pop() {
+    std::unique_lock lock(mu_);
+    ready_.wait(lock, [&] { return !queue_.empty(); });
+    Message m = std::move(queue_.front());
+    queue_.pop_front();
+    if (m.kind == Kind::chunk) {
+      in_flight_ -= m.chunk.size();
+      room_.notify_one();
+    }
+    return m;
+  }
+
+  std::vector<char> take_buffer() {
+    std::lock_guard lock(mu_);
+    if (pool_.empty()) return {};
+    std::vector<char> b = std::move(pool_.back());
+    pool_.pop_back();
+    return b;
+  }
+
+  void give_back(std::vector<char> b) {
+    std::lock_guard lock(mu_);
+    if (pool_.size() < 24) pool_.push_back(std::move(b));
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable ready_, room_;
+  std::deque<Message> queue_;
+  std::vector<std::vector<char>> pool_;
+  size_t in_flight_ = 0;
+  const size_t ahead_bytes_;
+};
+
+// Shared between the two threads.
+struct Shared {
+  explicit Shared(size_t ahead) : channel(ahead) {}
+  Channel channel;
+  std::atomic<bool> stop{false};          // the sink stopped reading: the reader winds down
+  std::atomic<uint64_t> skip_member{0};   // the sink left this member: the reader stops reading it
+};
+
+// On the reader thread: turns each sink call into messages.
+class Forwarder final : public MemberSink {
+ public:
+  explicit Forwarder(Shared& s) : s_(s) {}
+
+  void on_input(const InputDescription& input) override {
+    Message m;
+    m.kind = Kind::input;
+    m.described = input;
+    s_.channel.push(std::move(m));
+  }
+
+  bool on_member(const MemberHeader& header, ByteSource* data) override {
+    uint64_t seq = ++seq_;  // counted even when refused: its warning must not pass as another's
+    if (s_.stop) return false;
+    Message start;
+    start.kind = Kind::member;
+    start.header = header;
+    start.has_data = data != nullptr;
+    s_.channel.push(std::move(start));
+    if (!data) return !s_.stop;
+    Sha256 sha;
+    bool whole = false;
+    while (!s_.stop && s_.skip_member != seq) {
+      std::vector<char> buf = s_.channel.take_buffer();
+      buf.resize(kChunk);
+      size_t k = data->read(buf.data(), buf.size());
+      if (k == 0) {
+        whole = data->error().empty();
+        break;
+      }
+      sha.update(buf.data(), k);
+      buf.resize(k);
+      Message c;
+      c.kind = Kind::chunk;
+      c.chunk = std::move(buf);
+      s_.channel.push(std::move(c));
+    }
+    Message end;
+    end.kind = Kind::member_end;
+    end.text = data->error();
+    if (whole) end.sha256 = sha.hex_digest();
+    s_.channel.push(std::move(end));
+    return !s_.stop;
+  }
+
+  void on_member_warning(std::string_view message) override {
+    Message m;
+    m.kind = Kind::member_warning;
+    m.text = std::string(message);
+    m.member_seq = seq_;
+    s_.channel.push(std::move(m));
+  }
+
+  void on_input_damaged(std::string_view last_member, uint64_t offset,
+                        std::string_view message) override {
+    Message m;
+    m.kind = Kind::damaged;
+    m.last_member = std::string(last_member);
+    m.offset = offset;
+    m.text = std::string(message);
+    s_.channel.push(std::move(m));
+  }
+
+ private:
+  Shared& s_;
+  uint64_t seq_ = 0;
+};
+
+// On the calling thread: the data of the current member, chunk after chunk.
+class ReplaySource final : public ByteSource {
+ public:
+  explicit ReplaySource(Channel& c) : channel_(c) {}
+  ~ReplaySource() override {
+    if (!chunk_.empty()) channel_.give_back(std::move(chunk_));
+  }
+
+  size_t read(char* buf, size_t n) override {
+    while (pos_ == chunk_.size()) {
+      if (ended_) return 0;
+      next();
+    }
+    size_t k = std::min(n, chunk_.size() - pos_);
+    std::memcpy(buf, chunk_.data() + pos_, k);
+    pos_ += k;
+    return k;
+  }
+  bool hashes_itself() const override { return true; }
+  std::string sha256_hex_of_all() override { return sha256_; }
+  bool ended() const { return ended_; }
+  // Takes the rest of the member off the channel (the reader was asked to stop reading it).
+  void discard_rest() {
+    while (!ended_) next();
+  }
+
+ private:
+  void next() {
+    if (!chunk_.empty()) channel_.give_back(std::move(chunk_));
+    chunk_.clear();
+    pos_ = 0;
+    Message m = channel_.pop();
+    if (m.kind == Kind::chunk) {
+      chunk_ = std::move(m.chunk);
+    } else {  // member_end: the only other message inside a member
+      ended_ = true;
+      error_ = std::move(m.text);
+      sha256_ = std::move(m.sha256);
+    }
+  }
+
+  Channel& channel_;
+  std::vector<char> chunk_;
+  size_t pos_ = 0;
+  bool ended_ = false;
+  std::string sha256_;
+};
+
+}  // namespace
+
+std::string read_ahead(const InputWalk& walk, MemberSink& sink, InputDescription& described,
+                       size_t ahead_bytes) {
+  Shared shared(ahead_bytes);
+  std::exception_ptr walk_error;
+  std::thread reader([&] {
+    Message done;
+    done.kind = Kind::done;
+    try {
+      Forwarder forward(shared);
+      done.text = walk(forward, done.described);
+    } catch (...) {
+      walk_error = std::current_exception();
+    }
+    shared.channel.push(std::move(done));
+  });
+
+  // Replays until the reader is done; on an exception of the sink, drains so the reader ends.
+  std::string result;
+  std::exception_ptr sink_error;
+  bool stopped = false;
+  uint64_t seq = 0, stopped_at = 0;
+  while (true) {
+    Message m = shared.channel.pop();
+    if (m.kind == Kind::done) {
+      result = std::move(m.text);
+      described = m.described;
+      break;
+    }
+    if (m.kind == Kind::member) ++seq;
+    // The one-thread readers still pass on the warning of the member whose sink call said stop.
+    bool deliver = !stopped || (m.kind == Kind::member_warning && m.member_seq == stopped_at);
+    if (!deliver || sink_error) {
+      if (m.kind == Kind::chunk) shared.channel.give_back(std::move(m.chunk));
+      continue;
+    }
+    try {
+      switch (m.kind) {
+        case Kind::input: sink.on_input(m.described); break;
+        case Kind::member: {
+          bool go_on;
+          if (m.has_data) {
+            ReplaySource src(shared.channel);
+            go_on = sink.on_member(m.header, &src);
+            if (!src.ended()) {
+              shared.skip_member = seq;
+              src.discard_rest();
+            }
+          } else {
+            go_on = sink.on_member(m.header, nullptr);
+          }
+          if (!go_on) {
+            stopped = true;
+            stopped_at = seq;
+            shared.stop = true;
+          }
+          break;
+        }
+        case Kind::member_warning: sink.on_member_warning(m.text); break;
+        case Kind::damaged: sink.on_input_damaged(m.last_member, m.offset, m.text); break;
+        case Kind::chunk:  // only inside a member, which ReplaySource reads
+        case Kind::member_end:
+        case Kind::done: break;
+      }
+    } catch (...) {
+      sink_error = std::current_exception();
+      shared.stop = true;
+    }
+  }
+  reader.join();
+  if (sink_error) std::rethrow_exception(sink_error);
+  if (walk_error) std::rethrow_exception(walk_error);
+  return result;
+}
+
+}  // namespace triage
