@@ -338,7 +338,7 @@ KernelResult parse_at(sv s, KernelLine& out) {
     }
     return KernelResult::not_kernel;
   }
-  if ((s[0] >= 'A' && s[0] <= 'S') || is_digit(s[0]) || s[0] == ' ') {
+  {  // any row of knowledge/month-names.tsv may start the line, not only C names
     KernelResult r = syslog_short(s, out);
     if (r != KernelResult::not_kernel) return r;
   }
