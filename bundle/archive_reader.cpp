@@ -17,6 +17,36 @@
 namespace triage {
 namespace {
 
+bool digits_after(std::string_view comp, std::string_view prefix) {
+  if (!comp.starts_with(prefix) || comp.size() == prefix.size()) return false;
+  for (char c : comp.substr(prefix.size()))
+    if (c < '0' || c > '9') return false;
+  return true;
+}
+
+// A single file's name, with the device-log tree it sits in when its path shows one
+// (`.../hisi_logs/device-1/<time>/log/kernel.log` -> `hisi_logs/device-1/<time>/log/kernel.log`,
+// `.../device-1/device-1_<time>.log` -> `device-1/device-1_<time>.log`): the tree says which
+// device wrote it and what kind of file it is, as it does for a directory input.
+std::string single_file_name(std::string_view path) {
+  std::string_view dir = path.substr(0, path.rfind('/') == std::string_view::npos ? 0 : path.rfind('/'));
+  size_t from = std::string_view::npos;  // the outermost tree component found
+  while (!dir.empty()) {
+    size_t slash = dir.rfind('/');
+    size_t begin = slash == std::string_view::npos ? 0 : slash + 1;
+    std::string_view comp = dir.substr(begin);
+    if (comp == "hisi_logs" || comp == "slog" || digits_after(comp, "device-") ||
+        digits_after(comp, "dev-os-") || digits_after(comp, "device-os-"))
+      from = begin;
+    if (slash == std::string_view::npos) break;
+    dir = dir.substr(0, slash);
+  }
+  std::string_view tail = from == std::string_view::npos ? base_name(path) : path.substr(from);
+  if (tail.find("/./") != std::string_view::npos || tail.find("/../") != std::string_view::npos)
+    tail = base_name(path);  // a tree name is a plain relative path or nothing
+  return std::string(tail);
+}
+
 std::string archive_message(archive* a) {
   const char* s = archive_error_string(a);
   return s ? s : "unknown libarchive error";
@@ -176,7 +206,7 @@ std::string read_input(const std::string& path, MemberSink& sink, InputDescripti
   described = {InputForm::single_file, "file"};
   sink.on_input(described);
   MemberHeader m;
-  m.raw_name = std::string(base_name(path));
+  m.raw_name = single_file_name(path);
   m.size = static_cast<uint64_t>(st.st_size);
   m.size_known = true;
   m.mtime = st.st_mtime;

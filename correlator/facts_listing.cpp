@@ -82,6 +82,12 @@ void scan_text(Rows& rows, sv text, const EvidenceRef& ev) {
   }
 }
 
+std::string lower(sv s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
 // Capture names of signature hits, in the corpus vocabulary.
 sv key_for_capture(sv name) {
   if (name.find("stream") != sv::npos) return "stream";
@@ -174,6 +180,22 @@ void log_rows(Rows& rows, const LogFacts& logs) {
     // the codes the pattern did not capture (`errNo[0x...]`).
     scan_text(rows, h.evidence.excerpt, h.evidence);
   }
+  // Kernel lines kept (Ascend printk, fault manager, signature or error-priority lines):
+  // their time as printed and the ids of the Ascend printk (`<comm:pid>`, `(device=1; ...)`).
+  for (const auto& k : logs.kernel_events) {
+    rows.add("time", k.time.original, k.evidence);
+    if (k.ascend) {
+      rows.add("pid", k.ascend->pid, k.evidence);
+      for (const auto& [name, value] : k.ascend->values)
+        if (name == "device" || name == "devid" || name == "dev_id" || name == "device_id")
+          rows.add("device", value, k.evidence);
+    }
+    scan_text(rows, k.message, k.evidence);
+  }
+  for (const auto& e : logs.service_errors) {
+    rows.add("pid", e.pid, e.evidence);
+    rows.add("time", e.time_text, e.evidence);
+  }
   for (const auto& e : logs.plog_entries) {
     EvidenceRef ev;
     ev.entry = e.entry;
@@ -181,6 +203,9 @@ void log_rows(Rows& rows, const LogFacts& logs) {
       if (module != "(other)") rows.add("component", module, ev);
     rows.add("pid", e.pid_from_name, ev);
     rows.add("device", e.device_id, ev);
+    for (int64_t pid : e.pids) rows.add("pid", pid, ev);
+    rows.time(e.first.time.original, ev);  // the span the entry covers, as printed
+    rows.time(e.last.time.original, ev);
     for (const auto& l : e.level_lines) {
       rows.add("pid", l.pid, l.evidence);
       rows.time(l.first.time.original, l.evidence);
@@ -210,7 +235,7 @@ void version_rows(Rows& rows, const BundleFacts& f) {
   }
   auto version_file = [&](const VersionFile& v) {
     for (const auto& l : v.lines)
-      if (l.key.find("version") != std::string::npos) rows.add("version", l.value, l.evidence);
+      if (lower(l.key).find("version") != std::string::npos) rows.add("version", l.value, l.evidence);  // `Version=` too
   };
   for (const auto* v : {&f.libraries.driver_version, &f.libraries.firmware_version,
                         &f.libraries.ascend_install})

@@ -127,6 +127,7 @@ class Collector {
     signature_hits();
     plog_rows();
     kernel();
+    services();
     job();
     return std::move(lines_);
   }
@@ -199,6 +200,17 @@ class Collector {
       l.message = e.ascend ? e.ascend->message : e.message;
       l.first = l.last = time_text(e.time);
       if (e.ascend) l.pid = e.ascend->pid;
+    }
+  }
+  // Daemons' error lines in journal or syslog text (kubelet, containerd, ...).
+  void services() {
+    for (const auto& e : b_.logs.service_errors) {
+      if (!fresh(e.evidence)) continue;
+      ErrorLine& l = add("service", e.evidence);
+      l.module = e.ident;
+      l.message = e.message;
+      l.first = l.last = e.time_text;
+      l.pid = e.pid;
     }
   }
   void job() {

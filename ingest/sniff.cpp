@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ingest/classify.h"
+#include "knowledge/month_names.h"
 
 namespace triage {
 namespace {
@@ -23,7 +24,7 @@ using K = SourceKind;
 
 enum Shape {
   plog, plog_device, dmesg_raw, dmesg_human, syslog_bsd, syslog_precise, syslog_iso,
-  journal_marker, py_traceback, py_frame, py_exception, job_signal, mindspore_log, maps, modinfo,
+  journal_localized, journal_marker, py_traceback, py_frame, py_exception, job_signal, mindspore_log, maps, modinfo,
   modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
@@ -36,7 +37,10 @@ struct LineShape {
   const char* pattern;
 };
 
-#define MONTH "(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)"
+// Replaced by the month names of knowledge/month-names.tsv when the set is built: the C
+// names (syslog, dmesg -T) and the localized ones (journalctl in another locale).
+#define MONTH "@MONTH@"
+#define LOCAL_MONTH "@LOCAL_MONTH@"
 #define LEVEL "\\[(?:DEBUG|INFO|WARNING|WARN|ERROR|EVENT|TRACE|CRITICAL|FATAL)\\]"
 // A plog line may follow indentation or a grep prefix: `path:12:`, `path-12-` (context),
 // `path:` (grep -r without -n), also with a blank (`worker-1: `).
@@ -53,6 +57,10 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
     {syslog_precise, "journalctl short-precise", "^" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6} \\S+ "},
     {syslog_iso, "ISO-time syslog",
      "^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d) \\S+ \\S"},
+    // journalctl short in another locale (`8月 17 16:52:02 host kubelet[1234]: ...`): the
+    // names come from knowledge/month-names.tsv when the set is built.
+    {journal_localized, "journalctl short, localized month",
+     "^ ?" LOCAL_MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{6})? \\S+ \\S"},
     {journal_marker, "journalctl marker",
      "^-- (?:Logs begin at|Journal begins at|Journal started at|Boot [0-9a-f]{32} --|No entries --|Reboot --)"},
     {py_traceback, "Python traceback", "Traceback \\(most recent call last\\):"},
@@ -142,6 +150,7 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
 }};
 
 #undef MONTH
+#undef LOCAL_MONTH
 #undef LEVEL
 #undef PLOG_LEAD
 
@@ -156,13 +165,20 @@ static_assert(table_in_enum_order());
 class ShapeSet {
  public:
   ShapeSet() : set_(RE2::Options(), RE2::UNANCHORED) {
+    const MonthNames& months = builtin_month_names();
+    const std::pair<std::string_view, std::string> names[] = {{"@MONTH@", months.pattern(false)},
+                                                              {"@LOCAL_MONTH@", months.pattern(true)}};
     for (const auto& s : kShapeTable) {
+      std::string pattern = s.pattern;
+      for (const auto& [mark, alternation] : names)
+        for (size_t at = pattern.find(mark); at != std::string::npos; at = pattern.find(mark, at))
+          pattern.replace(at, mark.size(), alternation);
       std::string error;
-      if (set_.Add(s.pattern, &error) != static_cast<int>(s.shape))
+      if (set_.Add(pattern, &error) != static_cast<int>(s.shape))
         throw std::logic_error(fmt::format("sniff pattern '{}' does not compile: {}", s.name, error));
+      singles_.push_back(std::make_unique<RE2>(pattern));
     }
     if (!set_.Compile()) throw std::logic_error("sniff patterns do not compile together");
-    for (const auto& s : kShapeTable) singles_.push_back(std::make_unique<RE2>(s.pattern));
   }
   void match(std::string_view line, std::vector<int>& hits) const {
     hits.clear();
@@ -371,7 +387,7 @@ std::string near_misses(const Counts& c) {
 // before tables before key=value).
 constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::plog, K::plog, K::dmesg, K::dmesg_human, K::syslog, K::journal_text, K::syslog,
-    K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log,
+    K::journal_text /* journal_localized */, K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log,
     K::python_log /* mindspore_log */, K::proc_maps,
     K::modinfo, K::modinfo, K::lsmod, K::lsmod, K::proc_modules, K::npu_smi_info,
     K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
@@ -432,6 +448,8 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.has(journal_marker) && (c.has(syslog_bsd) || c.has(syslog_iso)))
     return found(K::journal_text, fmt::format("journalctl marker line at line {}", c.first[journal_marker]));
   if (c.share(syslog_precise, 0.5)) return found(K::journal_text, lines_of(c, syslog_precise));
+  // rsyslog and RFC 3164 write C month names: a localized one is journalctl's.
+  if (c.share(journal_localized, 0.5)) return found(K::journal_text, lines_of(c, journal_localized));
   if (c.share(dmesg_human, 0.5)) return found(K::dmesg_human, lines_of(c, dmesg_human));
   if (c.share(dmesg_raw, 0.5)) return found(K::dmesg, lines_of(c, dmesg_raw));
   if (c.nonempty > 0 && c.n[syslog_bsd] + c.n[syslog_iso] >= 0.5 * c.nonempty)

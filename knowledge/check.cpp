@@ -6,6 +6,7 @@
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_groups.h"
 #include "knowledge/fleet_roles.h"
+#include "knowledge/month_names.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -151,6 +152,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(kFleetRolesFile))
     parse_fleet_roles(content, name, out.problems);
+  else if (name.ends_with(kMonthNamesFile))
+    parse_month_names(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

@@ -380,9 +380,10 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
     } else if (fname == "failure-classes.tsv" || fname == "finding-groups.tsv" ||
-               fname == "chain-selection.tsv" || fname == "fleet-roles.tsv") {
+               fname == "chain-selection.tsv" || fname == "fleet-roles.tsv" ||
+               fname == "month-names.tsv") {
       // Loaded on their own (knowledge/failure_classes.h, finding_groups.h, chain_selection.h,
-      // fleet_roles.h).
+      // fleet_roles.h, month_names.h).
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {

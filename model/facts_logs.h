@@ -125,7 +125,11 @@ struct PlogEntrySummary {
   std::optional<int64_t> pid_from_name;  // plog-<pid>_<time>.log / device-<pid>_<time>.log
   std::array<uint64_t, static_cast<size_t>(PlogLevel::count_)> by_level{};
   std::vector<std::pair<std::string, uint64_t>> by_module;  // module -> lines, by name
-  LocalTime first, last;
+  LocalTime first, last;  // the first and last timed line (time.original as printed)
+  // Distinct pids of its lines: the header's (`HCCL(1234,)`, debug lines too) and a device
+  // EVENT line's `pid=N` (TSCH ring buffers); at most kMaxPids, in order of appearance.
+  std::vector<int64_t> pids;
+  static constexpr size_t kMaxPids = 16;
   uint64_t duplicates = 0;  // kept facts already seen in another copy (run/ vs debug/)
   std::vector<PlogLevelLine> level_lines;  // at most PlogFileParser::kMaxLevelRows
   uint64_t level_lines_over_cap = 0;       // warning/error lines of rows beyond the cap
@@ -244,6 +248,16 @@ struct KernelEntrySummary {
   uint64_t lines = 0, kept = 0;
 };
 
+// An error line of a daemon in journal or syslog text, which the kernel reader otherwise
+// skips: `8月 17 16:52:02 host kubelet[1234]: E0817 16:52:02.414082  1234 x.go:90] "..."`.
+struct ServiceErrorLine {
+  std::string ident;           // kubelet, containerd, ascend-docker-runtime
+  std::optional<int64_t> pid;  // of `ident[pid]:`
+  std::string time_text;       // as printed (syslog forms print no year)
+  std::string message;         // after `ident[pid]: `
+  EvidenceRef evidence;
+};
+
 struct LogFacts {
   std::vector<StallReport> stalls;
   std::vector<StreamSyncTimeout> sync_timeouts;
@@ -258,6 +272,9 @@ struct LogFacts {
   KernelInfoLines kernel_info;     // compact info lines; empty after finalize
   uint64_t kernel_info_seen = 0;   // info lines offered so far (full and compact)
   uint32_t kernel_seq = 0;         // next KernelEvent/KernelInfoLine::seq
+  std::vector<ServiceErrorLine> service_errors;  // at most kMaxServiceErrors
+  uint64_t service_errors_over_cap = 0;
+  static constexpr size_t kMaxServiceErrors = 1000;
 
   std::string knowledge_origin;    // "built-in" or the --knowledge directory
   std::vector<std::string> knowledge_errors;  // a user knowledge file that did not load

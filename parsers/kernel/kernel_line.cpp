@@ -1,5 +1,6 @@
 #include "parsers/kernel/kernel_line.h"
 
+#include "knowledge/month_names.h"
 #include "parsers/common/line_prefix.h"
 
 #include <cstring>
@@ -38,14 +39,8 @@ bool digits_at(sv s, size_t i, size_t n, int& v) {
   return true;
 }
 
-int month_from(sv m) {
-  static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
-                                            "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
-  if (m.size() != 3) return 0;
-  for (int i = 0; i < 12; ++i)
-    if (m == kMonths[i]) return i + 1;
-  return 0;
-}
+// dmesg -T prints the C names (knowledge/month-names.tsv).
+int month_from(sv m) { return builtin_month_names().c_name(m); }
 
 bool is_weekday(sv w) {
   static constexpr const char* kDays[] = {"Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"};
@@ -133,6 +128,12 @@ bool host_ident(sv rest, KernelLine& out) {
   }
   size_t br = ident.find('[');
   out.ident = br == sv::npos ? ident : ident.substr(0, br);
+  if (br != sv::npos && ident.back() == ']') {
+    sv pid = ident.substr(br + 1, ident.size() - br - 2);
+    bool digits = !pid.empty() && pid.size() <= 10;
+    for (char c : pid) digits = digits && is_digit(c);
+    if (digits) out.ident_pid = pid;
+  }
   out.message = trim_right(r.substr(colon_end));
   return !out.ident.empty();
 }
@@ -149,11 +150,15 @@ void strip_uptime(KernelLine& out) {
   out.message = trim_left(rest.substr(c));
 }
 
-// "Mar  1 12:00:00[.ffffff] host ident: msg"
+// "Mar  1 12:00:00[.ffffff] host ident: msg", also with a localized month ("8月 17 ...",
+// journalctl in a zh_CN locale; knowledge/month-names.tsv).
 KernelResult syslog_short(sv s, KernelLine& out) {
-  int month = month_from(s.substr(0, 3));
-  if (month == 0 || s.size() < 16 || s[3] != ' ') return KernelResult::not_kernel;
-  size_t i = 4;
+  size_t mlen = 0;
+  int month = builtin_month_names().at(s, mlen);
+  if (month == 0 || s.size() < mlen + 13 || s[mlen] != ' ') return KernelResult::not_kernel;
+  size_t start = s[0] == ' ' ? 1 : 0;  // glibc's blank before a one-digit localized month
+  out.month_localized = month_from(s.substr(start, mlen - start)) == 0;
+  size_t i = mlen + 1;
   if (s[i] == ' ') ++i;
   int day = 0;
   size_t d0 = i;
@@ -167,7 +172,7 @@ KernelResult syslog_short(sv s, KernelLine& out) {
   t.month = month;
   t.day = day;
   if (end >= s.size() || s[end] != ' ') return KernelResult::not_kernel;
-  out.time_text = s.substr(0, end);
+  out.time_text = s.substr(start, end - start);
   out.civil = t;
   out.civil_valid = t.valid() || (month == 2 && day == 29);
   out.year_missing = true;
@@ -333,7 +338,7 @@ KernelResult parse_at(sv s, KernelLine& out) {
     }
     return KernelResult::not_kernel;
   }
-  if (s[0] >= 'A' && s[0] <= 'S') {
+  {  // any row of knowledge/month-names.tsv may start the line, not only C names
     KernelResult r = syslog_short(s, out);
     if (r != KernelResult::not_kernel) return r;
   }

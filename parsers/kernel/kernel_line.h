@@ -30,6 +30,8 @@ struct KernelLine {
   std::string_view prefix;     // grep prefix "path:N:" when present
   std::string_view time_text;
   std::string_view host, ident, priority;  // syslog forms ("kernel", "kern.info")
+  std::string_view ident_pid;  // syslog forms: the pid of `ident[pid]:`, digits only
+  bool month_localized = false;  // syslog_short: a month name of another locale (`8月`)
   std::string_view message;    // printk text, timestamps removed
   std::string_view boot_id;    // journal_marker "-- Boot <id> --" (32 hex, no dashes)
   KernelLineShape shape = KernelLineShape::none;

@@ -6,6 +6,7 @@
 #include "model/kernel_words.h"
 #include "parsers/common/log_text.h"
 #include "parsers/kernel/printk_join.h"
+#include "parsers/kernel/service_lines.h"
 
 namespace triage {
 
@@ -248,8 +249,12 @@ void parse_kernel_text(ParseContext& ctx, ByteSource& src, KernelLogForm form) {
       continue;
     }
     if (first_shape == KernelLineShape::none) first_shape = k.shape;
-    // syslog files hold every daemon: only the kernel's lines are kernel facts
-    if (!k.ident.empty() && k.ident != "kernel") continue;
+    // syslog files hold every daemon: only the kernel's lines are kernel facts; a daemon's
+    // error line is kept as a fact of its own
+    if (!k.ident.empty() && k.ident != "kernel") {
+      keep_service_error(ctx.facts.logs, sink.entry_name(), k, line.number, line.offset, line.text);
+      continue;
+    }
     KernelEventSink::Time t;
     t.original = k.time_text;
     if (k.has_uptime) t.uptime_s = k.uptime_s;

@@ -1,5 +1,7 @@
 #include "parsers/plog/plog_parser.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 
 #include "parsers/common/log_text.h"
@@ -22,6 +24,31 @@ PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge
   entry_id_ = static_cast<uint32_t>(fnv1a(entry_name_) >> 32);
   set_scratch_.reserve(64);
   hits_.reserve(64);
+}
+
+// A pid the line names: kept once per entry (a device's -1 / -2 and 0 are no process).
+void PlogFileParser::note_pid(int64_t pid) {
+  if (pid <= 0) return;
+  auto& pids = summary_.pids;
+  if (std::find(pids.begin(), pids.end(), pid) != pids.end() || pids.size() >= PlogEntrySummary::kMaxPids)
+    return;
+  pids.push_back(pid);
+}
+
+// `pid=N` in a device EVENT message (TSCH `delete_ringbuffer: pid=1234, vf_id=0`):
+// the host process the event is about; 0 when the message names none.
+int64_t PlogFileParser::event_pid(sv message) {
+  size_t at = message.find("pid=");
+  while (at != sv::npos) {
+    bool word = at == 0 || !(std::isalnum(static_cast<unsigned char>(message[at - 1])) || message[at - 1] == '_');
+    size_t i = at + 4;
+    int64_t v = 0;
+    size_t d = i;
+    while (i < message.size() && message[i] >= '0' && message[i] <= '9' && i - d < 10) v = v * 10 + (message[i++] - '0');
+    if (word && i > d) return v;
+    at = message.find("pid=", at + 4);
+  }
+  return 0;
 }
 
 void PlogFileParser::count_module(sv module) {
@@ -106,10 +133,15 @@ void PlogFileParser::feed(const Line& line) {
     if (!summary_.first.valid) {
       summary_.first.civil = p.time;
       summary_.first.valid = true;
+      summary_.first.time.original.assign(p.time_text);
     }
     summary_.last.civil = p.time;
     summary_.last.valid = true;
+    // Same-length times: the buffer of the first assignment is reused, nothing allocates.
+    summary_.last.time.original.assign(p.time_text);
   }
+  note_pid(p.pid_value);
+  if (p.level_id == PlogLevel::event) note_pid(event_pid(p.message));
   keep_facts(p, line);
 }
 

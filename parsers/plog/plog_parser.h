@@ -41,6 +41,8 @@ class PlogFileParser {
     uint64_t count = 0;
   };
   void count_module(std::string_view module);
+  void note_pid(int64_t pid);
+  static int64_t event_pid(std::string_view message);
   struct Markers;
   void keep_facts(const PlogLine& p, const Line& line);
   bool first_sighting(const PlogLine& p, const Line& line);

@@ -69,7 +69,7 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
   if (refuse_tool_error(ctx, text)) return;
   NpuSmiInfo info;
   info.evidence = make_evidence(entry_name(ctx), 0, 0, "");
-  std::vector<sv> cells, tokens;
+  std::vector<sv> cells, tokens, values4;
   bool in_processes = false;
   std::optional<NpuChipRow> pending;  // first row of a chip, waiting for its second row
   SignatureHitter signatures(knowledge_for(ctx.options.knowledge_dir), kSigNpuSmi);
@@ -109,7 +109,9 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
       ++ctx.stats.parsed;
       return;
     }
-    if (c0.rfind("NPU ", 0) == 0 || c0.rfind("Chip", 0) == 0) {  // column headers
+    // column headers (the Ascend950 layout's second header row starts with empty cells)
+    if (c0.rfind("NPU ", 0) == 0 || c0.rfind("Chip", 0) == 0 ||
+        (c0.empty() && cells.size() == 4 && cells[2] == "Bus-Id")) {
       ++ctx.stats.parsed;
       return;
     }
@@ -128,6 +130,29 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
       r.memory_mb = parse_int(cells[3]);
       r.evidence = evidence_at(ctx, line);
       info.processes.push_back(std::move(r));
+      ++ctx.stats.parsed;
+      return;
+    }
+    // The Ascend950 layout gives the name a column of its own: `| 0 | Ascend950PR | OK | 201.2 55 0 / 0 |`
+    // (the second row's cells are `| | | <Bus-Id> | ... |`).
+    if (cells.size() == 4 && tokens.size() == 1) {
+      if (pending && cells[2].find(':') != sv::npos) {
+        pending->bus_id = std::string(cells[2]);
+        info.chips.push_back(std::move(*pending));
+        pending.reset();
+        ++ctx.stats.parsed;
+        return;
+      }
+      auto npu = parse_int(tokens[0]);
+      if (!npu || cells[1].empty() || pending) return note_malformed(ctx, line);
+      split_tokens(cells[3], values4);
+      pending = NpuChipRow{};
+      pending->npu = *npu;
+      pending->name = std::string(cells[1]);
+      pending->health = std::string(cells[2]);
+      if (values4.size() >= 1) pending->power_w = parse_double(values4[0]);
+      if (values4.size() >= 2) pending->temp_c = parse_int(values4[1]);
+      pending->evidence = evidence_at(ctx, line);
       ++ctx.stats.parsed;
       return;
     }
@@ -167,6 +192,8 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
     pending.reset();
     ++ctx.stats.parsed;
   });
+  // A chip whose second row the paste cut off is still a chip the table listed.
+  if (pending) info.chips.push_back(std::move(*pending));
   if (!info.failure.empty() && info.chips.empty())
     ctx.stats.not_collected = fmt::format("tool_failed: {}", make_excerpt(info.failure, 160));
   ctx.stats.variant = info.failure.empty() ? "npu-smi-table" : "npu-smi-failure";

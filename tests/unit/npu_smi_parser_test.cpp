@@ -217,3 +217,34 @@ TEST_CASE("npu-smi entry names give npu, chip and sample", "[npu_smi]") {
   CHECK(npu_smi_failure_code("dcmi model initialized failed, because the device is used. ret is -8020") == -8020);
   CHECK_FALSE(npu_smi_failure_code("dcmi module initialize ok"));
 }
+
+TEST_CASE("npu-smi info: the Ascend950 layout (name in a column of its own), cut after the first row", "[npu_smi]") {
+  // tests/data/real/gpustack-6148-npu-smi-info-ascend950pr/console.txt, the table as pasted
+  const std::string table =
+      "+-------------------------------------------------------------------------------------------------+\n"
+      "| npu-smi 25.7.rc1.6                               Version: 25.7.rc1.6                            |\n"
+      "+--------+------------------+---------------+-----------------------------------------------------+\n"
+      "| NPU ID | Name             | Health        | Power(W)    Temp(C)           Hugepages-Usage(page) |\n"
+      "|        |                  | Bus-Id        | NPU Util(%) Memory-Usage(MB)  HBM-Usage(MB)         |\n"
+      "+========+==================+===============+=====================================================+\n"
+      "| 0      | Ascend950PR      | OK            | 201.2       55                0     / 0             |\n";
+  BundleFacts facts;
+  auto stats = run_kind(SourceKind::npu_smi_info, "ascend/npu-smi-info.txt", table, facts);
+  CHECK(stats.malformed == 0);
+  REQUIRE(facts.devices.info);
+  CHECK(facts.devices.info->version == "25.7.rc1.6");
+  REQUIRE(facts.devices.info->chips.size() == 1);
+  const NpuChipRow& c = facts.devices.info->chips[0];
+  CHECK(c.npu == 0);
+  CHECK(c.name == "Ascend950PR");
+  CHECK(c.health == "OK");
+  CHECK(c.power_w == 201.2);
+  CHECK(c.temp_c == 55);
+  // Near misses: an id that is no number, a name cell left empty.
+  BundleFacts bad;
+  auto s2 = run_kind(SourceKind::npu_smi_info, "ascend/npu-smi-info.txt",
+                     "| x      | Ascend950PR      | OK            | 201.2 55 |\n| 1      |                  | OK            | 201.2 55 |\n",
+                     bad);
+  CHECK(s2.malformed == 2);
+  CHECK((!bad.devices.info || bad.devices.info->chips.empty()));
+}
