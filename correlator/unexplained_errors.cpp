@@ -44,6 +44,7 @@ struct Group {
   EvidenceRef evidence;
   ReportFacts facts;  // ids, timeouts, names the group's first line (or report) carries
   bool explained = false;
+  const EvidenceRef* header = nullptr;  // a CANN report's timed header, cited with its first line
   bool cited = false;                 // a line of the group is cited or accounted for
   std::optional<size_t> shown_by;     // else: the finding whose failure it repeats
   EvidenceRef shown;                  // the group's first such line (and its report header)
@@ -454,6 +455,9 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
           add_report_facts(l.report->message, g.facts);
           for (const auto& d : l.report->details) add_report_facts(d, g.facts);
           for (const auto& fr : l.report->frames) add_report_facts(fr.text, g.facts);
+          // The runtime's numeric result behind the report (`runtime result = 107027`).
+          if (l.report->runtime_result) g.facts.emplace_back("runtime_result", std::to_string(*l.report->runtime_result));
+          g.header = l.also;  // its timed header: the time and pid as printed
         }
       }
       Group& g = it->second;
@@ -514,6 +518,7 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
                      "ascend-triage explain CODE for each code named"};
     for (size_t i = 0; i < open.size(); ++i) {
       f.evidence.push_back(open[i]->evidence);
+      if (open[i]->header) f.evidence.push_back(*open[i]->header);
       f.value(fmt::format("group.{}", i), group_line(*open[i]));
     }
     f.value("lines", std::to_string(total + over_lines)).value("groups", std::to_string(open.size()));

@@ -114,6 +114,17 @@ TEST_CASE("unexplained-errors: a CANN error report keeps its pid and device fact
   CHECK(g.find("job CANN error report EE9999:") == 0);
   CHECK(g.find("pid 93858") != std::string::npos);
   CHECK(g.find("chip=0, die=0, device_id=5, stream_id=6, task_id=13408") != std::string::npos);
+  CHECK(g.find("runtime_result") == std::string::npos);
+  CHECK(out[0].evidence.size() == 1);
+  // With its timed header and the runtime's result: both are shown.
+  b.python.error_reports[0].evidence_header =
+      make_evidence("output.txt", 4, 0, "EE9999: [PID: 93858] 2025-09-04-09:50:11.954.378 The error from device(chipId:0, dieId:0)");
+  b.python.error_reports[0].runtime_result = 507049;
+  out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].find_value("group.0")->find("runtime_result=507049") != std::string::npos);
+  REQUIRE(out[0].evidence.size() == 2);
+  CHECK(out[0].evidence[1].line == 4);
 }
 
 TEST_CASE("unexplained-errors: groups are capped and the overflow is counted", "[unexplained]") {
