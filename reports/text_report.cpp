@@ -73,7 +73,7 @@ void append_finding(std::string& out, size_t number, const Finding& f, const Lay
   append_next_checks(out, f, layout);
   append_evidence(out, f.evidence, "Evidence:", layout);
   // Lines of the same failure from another layer: read and accounted for, not cited.
-  append_evidence(out, f.same_failure, "Same failure:", layout);
+  append_evidence(out, f.same_failure, "Explains:", layout);
 }
 
 }  // namespace
