@@ -78,7 +78,8 @@ static std::vector<VersionSeen> versions_of(const BundleFacts& f) {
   for (const auto* info : {&f.devices.info, &f.devices.map_failure})
     if (*info) add("npu-smi", (*info)->version, (*info)->evidence);
   static constexpr std::string_view kPackages[] = {"torch", "torch-npu", "mindspore", "vllm", "vllm-ascend",
-                                                   "deepspeed", "mindspeed", "transformers"};
+                                                   "deepspeed", "mindspeed", "transformers", "accelerate",
+                                                   "lmdeploy"};
   auto packages = [&](const std::vector<PackageRow>& rows) {
     for (auto name : kPackages)
       for (const auto& p : rows)

@@ -6,6 +6,7 @@
 // collective.json) and CANN message codes decide the class; the text of a CANN error report
 // printed in job output is matched with the same signatures.
 #include "correlator/collective.h"
+#include "correlator/collective_wait_site.h"
 
 #include <fmt/format.h>
 
@@ -384,6 +385,18 @@ void analyze_collective(const EvidenceSet& evidence, const AnalyzeOptions& optio
       f.evidence = s.evidence;
       f.value("lines", std::to_string(s.lines));
       for (const auto& [k, v] : s.values) f.value(k, v);
+      if (id == "collective/wait-timeout") {
+        auto barrier = collective_wait_in_barrier(b);
+        f.value("observed_in_barrier", barrier ? "yes" : "no");
+        if (barrier) {
+          f.evidence.push_back(*barrier);
+          f.observed += " The timeout surfaced in torch.distributed's barrier, which moves no data: "
+                        "a rank reached it late.";
+          f.next_checks.insert(f.next_checks.begin(),
+                               "The log of the rank the barrier waited for (under main_process_first, the "
+                               "main process): its own work before the barrier against HCCL_EXEC_TIMEOUT");
+        }
+      }
       out.push_back(std::move(f));
     }
   }

@@ -4,6 +4,7 @@
 // knowledge/error-codes.tsv and knowledge/device-events.tsv (RAS event ids of the device-log
 // export); this file only sorts codes, events and signatures into kinds.
 #include "correlator/device_exception.h"
+#include "correlator/collective_wait_site.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -327,6 +328,11 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
         .value("error_str", error_str)
         .value("points_at", points_at)
         .value("first_utc", g.first_utc);
+    if (k.id == "hccl-timeout") {
+      auto barrier = collective_wait_in_barrier(b);
+      f.value("observed_in_barrier", barrier ? "yes" : "no");
+      if (barrier) f.evidence.push_back(*barrier);
+    }
     out.push_back(std::move(f));
   }
 }

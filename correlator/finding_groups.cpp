@@ -69,6 +69,8 @@ Finding merge(std::vector<Finding>& findings, const std::vector<Member>& members
     for (size_t e = 0; e < f.evidence.size(); ++e)
       (e == 0 && out.evidence.size() < max_evidence ? out.evidence : out.explains).push_back(f.evidence[e]);
     out.explains.insert(out.explains.end(), f.explains.begin(), f.explains.end());
+    for (const auto& e : f.same_failure)
+      if (out.same_failure.size() < Finding::kMaxSameFailure) out.same_failure.push_back(e);
   }
   size_t n = members.size();
   if (n - 1 > kNamedInText) others += fmt::format(" and {} more", n - 1 - kNamedInText);

@@ -4,7 +4,9 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -42,6 +44,11 @@ struct Group {
   EvidenceRef evidence;
   ReportFacts facts;  // ids, timeouts, names the group's first line (or report) carries
   bool explained = false;
+  const EvidenceRef* header = nullptr;  // a CANN report's timed header, cited with its first line
+  bool cited = false;                 // a line of the group is cited or accounted for
+  std::optional<size_t> shown_by;     // else: the finding whose failure it repeats
+  EvidenceRef shown;                  // the group's first such line (and its report header)
+  const EvidenceRef* shown_also = nullptr;
 };
 
 std::string time_text(const LocalTime& t) {
@@ -299,26 +306,15 @@ class Collector {
   std::vector<ErrorLine> lines_;
 };
 
-// A CANN error report is explained when a finding cites one of its lines (a detail such as
-// `Aicpu kernel execute failed, ...`). The block's lines follow its first line: the header,
-// the details, the TraceBack line and its frames (line numbers are not kept per detail).
-bool cited_inside(const ErrorLine& l, const std::set<LineKey>& explained) {
-  if (!l.report) return false;
-  const ErrorReportBlock& r = *l.report;
-  uint64_t first = r.evidence.line;
-  uint64_t last = first + 2 + r.details.size() + r.frames.size() + r.lines_omitted;
-  auto it = explained.lower_bound({r.evidence.entry, first});
-  return it != explained.end() && it->first == r.evidence.entry && it->second <= last;
-}
-
-// Every line a finding cites or accounts for.
-std::set<LineKey> explained_lines(const std::vector<Finding>& findings) {
-  std::set<LineKey> out;
-  for (const auto& f : findings) {
-    for (const auto& e : f.evidence)
-      if (e.line) out.insert({e.entry, e.line});
-    for (const auto& e : f.explains)
-      if (e.line) out.insert({e.entry, e.line});
+// Every line a finding cites or accounts for, with the first finding that does.
+using Explained = std::map<LineKey, size_t>;
+Explained explained_lines(const std::vector<Finding>& findings) {
+  Explained out;
+  for (size_t i = 0; i < findings.size(); ++i) {
+    for (const auto& e : findings[i].evidence)
+      if (e.line) out.emplace(LineKey{e.entry, e.line}, i);
+    for (const auto& e : findings[i].explains)
+      if (e.line) out.emplace(LineKey{e.entry, e.line}, i);
   }
   return out;
 }
@@ -345,22 +341,29 @@ std::string group_line(const Group& g) {
 // 107020`, all within the same second of one process. When a finding cites one of them, the
 // others are that failure too: a line carrying an error code that a cited line of the same
 // process (or of an unknown one) carries, or a line of the same process in the same second.
+// Each key maps to the finding that cited the line it came from.
 struct SameFailure {
-  std::set<std::pair<std::string, int64_t>> codes;        // (code, pid or -1)
-  std::set<std::pair<int64_t, std::string>> seconds;      // (pid, time text to the second)
-  std::vector<std::tuple<std::string_view, uint64_t, uint64_t>> blocks;  // cited reports: entry, lines
+  std::map<std::pair<std::string, int64_t>, size_t> codes;    // (code, pid or -1)
+  std::map<std::pair<int64_t, std::string>, size_t> seconds;  // (pid, time text to the second)
+  std::vector<std::tuple<std::string_view, uint64_t, uint64_t, size_t>> blocks;  // cited reports: entry, lines
   static std::string second(const std::string& t) { return t.size() >= 19 ? t.substr(0, 19) : std::string(); }
-  bool covers(const ErrorLine& l) const {
+  // The finding that accounts for the line, if any.
+  std::optional<size_t> covers(const ErrorLine& l) const {
     if (is_error_code(l.code)) {
-      if (codes.count({l.code, -1}) || (l.pid && codes.count({l.code, *l.pid}))) return true;
-      if (!l.pid && std::any_of(codes.begin(), codes.end(), [&](const auto& c) { return c.first == l.code; }))
-        return true;
+      if (auto it = codes.find({l.code, -1}); it != codes.end()) return it->second;
+      if (l.pid)
+        if (auto it = codes.find({l.code, *l.pid}); it != codes.end()) return it->second;
+      if (!l.pid)
+        for (const auto& [c, finding] : codes)
+          if (c.first == l.code) return finding;
     }
-    for (const auto& [entry, first, last] : blocks)  // a detail line of a cited report
+    for (const auto& [entry, first, last, finding] : blocks)  // a detail line of a cited report
       if (l.evidence && l.evidence->entry == entry && l.evidence->line >= first && l.evidence->line <= last)
-        return true;
+        return finding;
     std::string sec = second(l.first);
-    return l.pid && !sec.empty() && seconds.count({*l.pid, sec});
+    if (!l.pid || sec.empty()) return std::nullopt;
+    if (auto it = seconds.find({*l.pid, sec}); it != seconds.end()) return it->second;
+    return std::nullopt;
   }
   // A numeric code or an EXnnnn report code: not a signature id, not an exception type.
   static bool is_error_code(const std::string& c) {
@@ -370,19 +373,47 @@ struct SameFailure {
   }
 };
 
-SameFailure same_failure(const std::vector<ErrorLine>& lines, const std::set<LineKey>& explained) {
+// The finding citing a line of `l`, if any: its first line, its report header, or a line
+// inside its CANN error report (a detail such as `Aicpu kernel execute failed, ...`). The
+// block's lines follow its first line: the header, the details, the TraceBack line and its
+// frames (line numbers are not kept per detail).
+std::optional<size_t> citing(const ErrorLine& l, const Explained& explained) {
+  for (const EvidenceRef* e : {l.evidence, l.also})
+    if (e)
+      if (auto it = explained.find({e->entry, e->line}); it != explained.end()) return it->second;
+  if (!l.report) return std::nullopt;
+  const ErrorReportBlock& r = *l.report;
+  uint64_t first = r.evidence.line;
+  uint64_t last = first + 2 + r.details.size() + r.frames.size() + r.lines_omitted;
+  auto it = explained.lower_bound({r.evidence.entry, first});
+  if (it != explained.end() && it->first.first == r.evidence.entry && it->first.second <= last) return it->second;
+  return std::nullopt;
+}
+
+SameFailure same_failure(const std::vector<ErrorLine>& lines, const Explained& explained) {
   SameFailure s;
-  auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
   for (const auto& l : lines) {
-    if (!(cited(l.evidence) || cited(l.also) || cited_inside(l, explained))) continue;
-    if (SameFailure::is_error_code(l.code)) s.codes.insert({l.code, l.pid.value_or(-1)});
+    auto finding = citing(l, explained);
+    if (!finding) continue;
+    if (SameFailure::is_error_code(l.code)) s.codes.emplace(std::make_pair(l.code, l.pid.value_or(-1)), *finding);
     if (const ErrorReportBlock* r = l.report) {
       uint64_t first = r->evidence.line;
-      s.blocks.emplace_back(r->evidence.entry, first, first + 2 + r->details.size() + r->frames.size() + r->lines_omitted);
+      s.blocks.emplace_back(r->evidence.entry, first,
+                            first + 2 + r->details.size() + r->frames.size() + r->lines_omitted, *finding);
     }
-    if (std::string sec = SameFailure::second(l.first); l.pid && !sec.empty()) s.seconds.insert({*l.pid, sec});
+    if (std::string sec = SameFailure::second(l.first); l.pid && !sec.empty())
+      s.seconds.emplace(std::make_pair(*l.pid, sec), *finding);
   }
   return s;
+}
+
+// Shows a group explained only as the same failure as a cited line on the finding that cited
+// it: its first line, and a CANN report's timed header (where the time and pid are printed).
+void show_on(Finding& f, const EvidenceRef& e) {
+  if (f.same_failure.size() >= Finding::kMaxSameFailure) return;
+  for (const auto& x : f.same_failure)
+    if (x.entry == e.entry && x.line == e.line) return;
+  f.same_failure.push_back(e);
 }
 
 }  // namespace
@@ -410,7 +441,8 @@ std::string message_template(std::string_view text) {
 void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOptions& options,
                                 std::vector<Finding>& out) {
   const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
-  const std::set<LineKey> explained = explained_lines(out);
+  const Explained explained = explained_lines(out);  // views into `out`: append only at the end
+  std::vector<Finding> added;
   for (const auto& b : evidence.bundles) {
     std::vector<ErrorLine> lines = Collector(b, kb).run();
     if (lines.empty()) continue;
@@ -435,6 +467,9 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
           add_report_facts(l.report->message, g.facts);
           for (const auto& d : l.report->details) add_report_facts(d, g.facts);
           for (const auto& fr : l.report->frames) add_report_facts(fr.text, g.facts);
+          // The runtime's numeric result behind the report (`runtime result = 107027`).
+          if (l.report->runtime_result) g.facts.emplace_back("runtime_result", std::to_string(*l.report->runtime_result));
+          g.header = l.also;  // its timed header: the time and pid as printed
         }
       }
       Group& g = it->second;
@@ -442,9 +477,24 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
       if (!l.first.empty() && (g.first.empty() || l.first < g.first)) g.first = l.first;
       if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
       keep_ids(g.pids, l.pid), keep_ids(g.devices, l.device), keep_ids(g.ranks, l.rank);
-      auto cited = [&](const EvidenceRef* e) { return e && explained.count({e->entry, e->line}); };
-      if (cited(l.evidence) || cited(l.also) || cited_inside(l, explained) || same.covers(l))
-        g.explained = true;  // a repeat of a cited line, or the same failure in another layer
+      if (citing(l, explained)) {
+        g.explained = true;  // a repeat of a cited line
+        g.cited = true;
+      } else if (auto by = same.covers(l)) {
+        g.explained = true;  // the same failure in another layer
+        if (!g.shown_by) g.shown_by = by, g.shown = *l.evidence, g.shown_also = l.also;
+      }
+    }
+    // Earliest lines first (the first error of a failure is the one to read), up to the cap.
+    std::vector<const Group*> shown;
+    for (const auto& [k, g] : groups)
+      if (!g.cited && g.shown_by) shown.push_back(&g);
+    std::sort(shown.begin(), shown.end(), [](const Group* a, const Group* c) {
+      return std::tie(a->shown.entry, a->shown.line) < std::tie(c->shown.entry, c->shown.line);
+    });
+    for (const Group* g : shown) {
+      show_on(out[*g->shown_by], g->shown);
+      if (g->shown_also) show_on(out[*g->shown_by], *g->shown_also);
     }
     std::vector<const Group*> open;
     uint64_t total = 0;
@@ -480,12 +530,14 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
                      "ascend-triage explain CODE for each code named"};
     for (size_t i = 0; i < open.size(); ++i) {
       f.evidence.push_back(open[i]->evidence);
+      if (open[i]->header) f.evidence.push_back(*open[i]->header);
       f.value(fmt::format("group.{}", i), group_line(*open[i]));
     }
     f.value("lines", std::to_string(total + over_lines)).value("groups", std::to_string(open.size()));
     if (over_rows) f.value("ungrouped_lines", std::to_string(over_lines));
-    out.push_back(std::move(f));
+    added.push_back(std::move(f));
   }
+  out.insert(out.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
 }
 
 }  // namespace triage

@@ -24,6 +24,11 @@ struct Finding {
   // with `evidence` they are the lines it explains (docs/architecture.md, "explained lines").
   // Only entry and line are read; the excerpt may be empty.
   std::vector<EvidenceRef> explains;
+  // Error lines of the same failure printed by another layer (the same error code, or the same
+  // process in the same second) that the finding accounts for without citing them: shown so
+  // the report says what it read, not counted as evidence by the verdict.
+  std::vector<EvidenceRef> same_failure;
+  static constexpr size_t kMaxSameFailure = 4;  // lines kept per finding, one per error group
   // Key values for machine consumers and tests (stream id, frozen head, ...), in order.
   std::vector<std::pair<std::string, std::string>> values;
 

@@ -46,6 +46,19 @@ void evidence_list(const Finding& f, std::string& out) {
     out += "</pre>\n";
   }
   out += "</details>\n";
+  if (f.same_failure.empty()) return;
+  // Lines of the same failure from another layer: read and accounted for, not cited.
+  out += fmt::format("<details><summary>Same failure ({} line{})</summary>\n", f.same_failure.size(),
+                     f.same_failure.size() == 1 ? "" : "s");
+  for (const auto& e : f.same_failure) {
+    out += "<div class=\"ev-ref\">";
+    append_escaped(out, e.entry);
+    if (e.line) out += fmt::format(":{}", e.line);
+    out += "</div>\n<pre>";
+    append_escaped(out, e.excerpt);
+    out += "</pre>\n";
+  }
+  out += "</details>\n";
 }
 
 void finding(const Finding& f, size_t index, std::string& out) {

@@ -33,6 +33,11 @@ void write_finding_json(JsonWriter& w, const Finding& f) {
   w.key("evidence").begin_array();
   for (const auto& e : f.evidence) write_evidence(w, e);
   w.end_array();
+  if (!f.same_failure.empty()) {  // only when there are some: most findings have none
+    w.key("same_failure").begin_array();
+    for (const auto& e : f.same_failure) write_evidence(w, e);
+    w.end_array();
+  }
   w.end_object();
 }
 

@@ -151,14 +151,18 @@ void finding(std::string& out, size_t number, const Finding& f) {
     }
   }
   out += '\n';
-  if (f.evidence.empty()) return;
-  out += "Evidence:\n\n";
-  for (const auto& e : f.evidence) {
-    std::string where = e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
-    out += "> " + md::code(where) + "\n";
-    if (!e.excerpt.empty()) out += md::fenced(e.excerpt, "> ");
-    out += "\n";
-  }
+  auto lines = [&](const std::vector<EvidenceRef>& refs, std::string_view label) {
+    if (refs.empty()) return;
+    out += std::string(label) + "\n\n";
+    for (const auto& e : refs) {
+      std::string where = e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
+      out += "> " + md::code(where) + "\n";
+      if (!e.excerpt.empty()) out += md::fenced(e.excerpt, "> ");
+      out += "\n";
+    }
+  };
+  lines(f.evidence, "Evidence:");
+  lines(f.same_failure, "Same failure (from another layer, accounted for):");
 }
 
 void timeline(std::string& out, const Timeline& t) {

@@ -155,6 +155,7 @@ void each_finding(Finding& x, F& f) {
   for (auto& s : x.next_checks) f(s);
   for (auto& e : x.evidence) each_evidence(e, f);
   for (auto& e : x.explains) each_evidence(e, f);
+  for (auto& e : x.same_failure) each_evidence(e, f);
   for (auto& kv : x.values) f(kv.second);
 }
 

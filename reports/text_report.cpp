@@ -37,13 +37,14 @@ void append_next_checks(std::string& out, const Finding& f, const Layout& layout
   }
 }
 
-void append_evidence(std::string& out, const Finding& f, const Layout& layout) {
-  if (f.evidence.empty()) return;
-  std::string first = std::string(kBlock) + "Evidence:";
+void append_evidence(std::string& out, const std::vector<EvidenceRef>& lines, std::string_view label,
+                     const Layout& layout) {
+  if (lines.empty()) return;
+  std::string first = std::string(kBlock) + std::string(label);
   first += pad_to(first, kBlock.size() + kLabelColumns);
   std::string hanging(kBlock.size() + kLabelColumns, ' ');
-  for (size_t i = 0; i < f.evidence.size() && i < kMaxEvidence; ++i) {
-    const EvidenceRef& e = f.evidence[i];
+  for (size_t i = 0; i < lines.size() && i < kMaxEvidence; ++i) {
+    const EvidenceRef& e = lines[i];
     // entry:line on a line of its own: a path is never wrapped, the excerpt is, below it.
     out += first;
     out += layout.style.dim(printable_utf8(e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry));
@@ -52,9 +53,9 @@ void append_evidence(std::string& out, const Finding& f, const Layout& layout) {
       append_wrapped(out, e.excerpt, hanging + "  ", hanging + "    ", layout.width, WrapMode::log_line);
     first = hanging;
   }
-  if (f.evidence.size() > kMaxEvidence)
+  if (lines.size() > kMaxEvidence)
     out += fmt::format("{}... and {} more (--format json lists all)\n", hanging,
-                       f.evidence.size() - kMaxEvidence);
+                       lines.size() - kMaxEvidence);
 }
 
 void append_finding(std::string& out, size_t number, const Finding& f, const Layout& layout) {
@@ -70,7 +71,9 @@ void append_finding(std::string& out, size_t number, const Finding& f, const Lay
   if (!f.supports.empty()) append_labelled(out, kBlock, "Supports:", f.supports, layout);
   if (!f.does_not_prove.empty()) append_labelled(out, kBlock, "Does not prove:", f.does_not_prove, layout);
   append_next_checks(out, f, layout);
-  append_evidence(out, f, layout);
+  append_evidence(out, f.evidence, "Evidence:", layout);
+  // Lines of the same failure from another layer: read and accounted for, not cited.
+  append_evidence(out, f.same_failure, "Explains:", layout);
 }
 
 }  // namespace

@@ -200,11 +200,12 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
     const Finding& f = report.findings[i];
     CHECK(doc.find(fmt::format("\n### F{} {} ({}, ", i + 1, md::code(f.id), to_string(f.severity))) !=
           std::string::npos);
-    for (const auto& e : f.evidence) {
-      ++evidence;
-      std::string where = e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
-      CHECK(doc.find("> " + md::code(where) + "\n") != std::string::npos);
-    }
+    for (const auto* refs : {&f.evidence, &f.same_failure})  // cited, and shown as the same failure
+      for (const auto& e : *refs) {
+        ++evidence;
+        std::string where = e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
+        CHECK(doc.find("> " + md::code(where) + "\n") != std::string::npos);
+      }
   }
   size_t quoted = 0;
   for (const auto& l : lines(doc)) quoted += l.rfind("> `", 0) == 0 && l.rfind("> ```", 0) != 0;

@@ -222,7 +222,10 @@ TEST_CASE("text report: end to end on incident-910b-before-reboot", "[text-repor
       CHECK(text.find(printable_utf8(e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry) + "\n") !=
             std::string::npos);
     }
+    for (const auto& e : f.same_failure)  // lines of the same failure: shown under "Explains:"
+      CHECK(text.find(printable_utf8(fmt::format("{}:{}", e.entry, e.line)) + "\n") != std::string::npos);
   }
+  CHECK(text.find("   Explains:        ") != std::string::npos);
   CHECK(overlong_lines(text, 100) == "");
   CHECK(text.find('\x1b') == std::string::npos);
   CHECK(strip_ansi(render(report, loaded.evidence, true)) == text);

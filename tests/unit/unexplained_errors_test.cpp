@@ -114,6 +114,17 @@ TEST_CASE("unexplained-errors: a CANN error report keeps its pid and device fact
   CHECK(g.find("job CANN error report EE9999:") == 0);
   CHECK(g.find("pid 93858") != std::string::npos);
   CHECK(g.find("chip=0, die=0, device_id=5, stream_id=6, task_id=13408") != std::string::npos);
+  CHECK(g.find("runtime_result") == std::string::npos);
+  CHECK(out[0].evidence.size() == 1);
+  // With its timed header and the runtime's result: both are shown.
+  b.python.error_reports[0].evidence_header =
+      make_evidence("output.txt", 4, 0, "EE9999: [PID: 93858] 2025-09-04-09:50:11.954.378 The error from device(chipId:0, dieId:0)");
+  b.python.error_reports[0].runtime_result = 507049;
+  out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].find_value("group.0")->find("runtime_result=507049") != std::string::npos);
+  REQUIRE(out[0].evidence.size() == 2);
+  CHECK(out[0].evidence[1].line == 4);
 }
 
 TEST_CASE("unexplained-errors: groups are capped and the overflow is counted", "[unexplained]") {
@@ -168,4 +179,37 @@ TEST_CASE("log-signature: an own signature's hits become one finding with its te
   out.clear();
   analyze_log_signature(set, AnalyzeOptions{}, out);
   CHECK(out.empty());
+}
+
+TEST_CASE("unexplained-errors: a line of the same failure is shown on the finding that cites it", "[unexplained]") {
+  // tests/data/real/vllm-ascend-9447-hccp-ra-socket-batch-close/plog.txt, line 1: the same
+  // process in the same second as line 2, another message.
+  constexpr std::string_view kHccl1 =
+      "[ERROR] HCCL(106335,):2026-05-21-21:41:12.783.356 [adapter_hccp.cc:1240] [106335]cur idx[0] disuseLinger[0]";
+  auto dated = [](PlogLevelLine r) {
+    r.first.valid = r.last.valid = true;
+    r.first.civil = r.last.civil = CivilTime{2026, 5, 21, 21, 41, 12, 783000};
+    return r;
+  };
+  BundleFacts b = with_rows({dated(row(kHccl1, 1)), dated(row(kHccp2, 2))});
+  Finding other;
+  other.id = "some-finding";
+  other.evidence.push_back(make_evidence("plog.txt", 2, 0, kHccp2));
+  EvidenceSet set;
+  set.bundles.push_back(b);
+  std::vector<Finding> out = {other};
+  analyze_unexplained_errors(set, AnalyzeOptions{}, out);
+  REQUIRE(out.size() == 1);  // line 1 is explained: no unexplained-errors
+  REQUIRE(out[0].same_failure.size() == 1);
+  CHECK(out[0].same_failure[0].line == 1);
+  CHECK(out[0].evidence.size() == 1);  // shown, not cited
+  // Another second: not the same failure, so unexplained, and nothing is shown.
+  b.logs.plog_entries[0].level_lines[0].first.civil.second = 50;
+  b.logs.plog_entries[0].level_lines[0].last.civil.second = 50;
+  set.bundles[0] = b;
+  out = {other};
+  analyze_unexplained_errors(set, AnalyzeOptions{}, out);
+  REQUIRE(out.size() == 2);
+  CHECK(out[0].same_failure.empty());
+  CHECK(out[1].id == "unexplained-errors");
 }

@@ -65,9 +65,9 @@ std::vector<Finding> ranks_with_device_error(const std::string& device_time, con
       make("device-exception/aicore-exception", Severity::error, "node-a",
            {{"kind", "aicore-exception"}, {"pid", "101"}, {"first_utc", device_time}}),
       make("device-exception/hccl-timeout", Severity::error, "node-a",
-           {{"kind", "hccl-timeout"}, {"pid", "102"}, {"first_utc", hccl_time}}),
+           {{"kind", "hccl-timeout"}, {"pid", "102"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"}}),
       make("device-exception/hccl-timeout", Severity::error, "node-b",
-           {{"kind", "hccl-timeout"}, {"pid", "201"}, {"first_utc", hccl_time}}),
+           {{"kind", "hccl-timeout"}, {"pid", "201"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"}}),
       make("stream-stall", Severity::error, "node-b", {{"pid", "201"}, {"first_utc", hccl_time}}),
   };
 }
@@ -111,6 +111,18 @@ TEST_CASE("verdict: HCCL timeouts with no earlier device error rank collective c
     Verdict v = verdict_of(f, e);
     CHECK(v.ranked.front().id == "collective-communication");
     CHECK(!ranked(v, "device-hardware"));
+  }
+  SECTION("timeouts that surfaced in a barrier: a late rank, not shown to be the communication") {
+    auto f = ranks_with_device_error("", "2026-01-01T10:00:30.000000Z");
+    f.erase(f.begin());
+    for (auto& x : f)
+      for (auto& [k, val] : x.values)
+        if (k == "observed_in_barrier") val = "yes";
+    Verdict v = verdict_of(f, e);
+    CHECK(v.ranked.front().id == "insufficient-evidence");
+    const Hypothesis* comm = ranked(v, "collective-communication");
+    REQUIRE(comm);
+    CHECK(comm->score == 10);
   }
   SECTION("a device error of unknown time may have come first: no claim either way") {
     Verdict v = verdict_of(ranks_with_device_error("", "2026-01-01T10:00:30.000000Z"), e);
