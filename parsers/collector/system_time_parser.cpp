@@ -8,6 +8,9 @@
 namespace triage {
 namespace {
 
+constexpr int64_t kFirstEpoch = -62135596800;  // 0001-01-01T00:00:00Z
+constexpr int64_t kLastEpoch = 253402300799;   // 9999-12-31T23:59:59Z
+
 // utc= and local= must name the instant epoch= names; tz_posix= must give utc_offset=.
 void cross_check(const TimeFile& f, std::vector<std::string>& notes) {
   if (!f.epoch) return;
@@ -43,6 +46,8 @@ void parse_time_txt(ParseContext& ctx, ByteSource& src) {
     if (k == "epoch") {
       if (v.empty()) return LineVerdict::parsed;
       f.epoch = parse_int(v);
+      // Years 1 to 9999 only: the microseconds of anything further overflow (found by fuzzing).
+      if (f.epoch && (*f.epoch < kFirstEpoch || *f.epoch > kLastEpoch)) f.epoch.reset();
       return f.epoch ? LineVerdict::parsed : LineVerdict::malformed;
     }
     if (k == "utc" || k == "local") {

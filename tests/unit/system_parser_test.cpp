@@ -309,3 +309,22 @@ TEST_CASE("finalize: host name, collection time and host zone by precedence", "[
   REQUIRE(f3.system.notes.size() == 1);
   CHECK(f3.system.notes[0].rfind("system/localtime.tzif: a version 1 TZif file has no POSIX footer", 0) == 0);
 }
+
+// Fuzzing found epoch= values whose microseconds overflow int64 (fuzz/crashes/parser/).
+TEST_CASE("time.txt: an epoch past year 9999 is malformed, not multiplied", "[system][time]") {
+  for (const char* text : {"epoch=178902246589022465\nutc=2025-09-10T06:41:05Z\n",
+                           "epoch=-9223372036854775808\nutc=2025-09-10T06:41:05Z\n",
+                           "epoch=253402300800\n"}) {
+    INFO(text);
+    BundleFacts facts;
+    ParseStats stats = run_kind(SourceKind::time_txt, "system/time.txt", text, facts);
+    CHECK(stats.malformed == 1);
+    REQUIRE(facts.system.time_file);
+    CHECK_FALSE(facts.system.time_file->epoch);
+    CHECK(facts.system.notes.empty());
+  }
+  BundleFacts last;
+  run_kind(SourceKind::time_txt, "system/time.txt", "epoch=253402300799\n", last);
+  REQUIRE(last.system.time_file);
+  CHECK(last.system.time_file->epoch == 253402300799);
+}
