@@ -6,6 +6,7 @@
 #   rg -c --no-filename ALT DIR            (rg's own threads; per-file counts summed afterwards)
 #   ascend-triage analyze --format json ARCHIVE -o /dev/null
 #   ascend-triage analyze --format json DIR -o /dev/null
+#   the same two with --threads 1 (reading and parsing on one thread; the default is 2)
 # where ALT is the alternation of the knowledge signatures (bench/signature_alt.py, printed).
 # Each figure is the median of --runs runs (default 5) after one warm-up run, so the page
 # cache is warm. Prints wall time, MB/s and lines/s of the uncompressed bytes, peak RSS
@@ -101,9 +102,11 @@ for size in "${sizes[@]}"; do
     [rg_dir]="rg -c --no-filename -e \"\$ALT\" '$dir'"
     [analyze_archive]="'$triage' analyze --format json '$archive' -o /dev/null"
     [analyze_dir]="'$triage' analyze --format json '$dir' -o /dev/null"
+    [analyze_archive_1t]="'$triage' analyze --threads 1 --format json '$archive' -o /dev/null"
+    [analyze_dir_1t]="'$triage' analyze --threads 1 --format json '$dir' -o /dev/null"
   )
   export ALT=$alt
-  for tool in zstd_only zstd_rg rg_dir analyze_archive analyze_dir; do
+  for tool in zstd_only zstd_rg rg_dir analyze_archive analyze_dir analyze_archive_1t analyze_dir_1t; do
     for ((r = 1 - warmup; r <= runs; r++)); do
       measure "$size" "$tool" "$r" "${cmds[$tool]}"
       echo "  $size $tool run $r: $(tail -n 1 "$results" | cut -f4)s"

@@ -25,12 +25,14 @@ import json, sys
 doc = json.load(open(sys.argv[1]))
 fig = doc["sizes"]["8M"]
 tools = fig["tools"]
-assert set(tools) == {"zstd_only", "zstd_rg", "rg_dir", "analyze_archive", "analyze_dir"}, tools.keys()
+assert set(tools) == {"zstd_only", "zstd_rg", "rg_dir", "analyze_archive", "analyze_dir",
+                     "analyze_archive_1t", "analyze_dir_1t"}, tools.keys()
 assert 8 << 20 <= fig["bytes"] < 9 << 20, fig["bytes"]
 for name, t in tools.items():
     assert t["wall_s"] > 0 and t["peak_rss_mib"] > 0 and t["lines_per_s"] > 0, (name, t)
 assert tools["zstd_rg"]["matching_lines"] == tools["rg_dir"]["matching_lines"] > 0, tools
-assert set(fig["ratios"]) == {"analyze_archive/zstd_rg", "analyze_dir/rg_dir", "analyze_archive/zstd_only"}, fig["ratios"]
+assert set(fig["ratios"]) == {"analyze_archive/zstd_rg", "analyze_dir/rg_dir", "analyze_archive/zstd_only",
+                              "analyze_archive/analyze_archive_1t", "analyze_dir/analyze_dir_1t"}, fig["ratios"]
 assert doc["rg_alternation"].count("|") > 20
 print("bench.smoke: figures complete;", tools["zstd_rg"]["matching_lines"], "matching lines in both rg forms")
 PY
