@@ -30,35 +30,29 @@ void field(std::string& out, std::string_view label, std::string_view text) {
   out += fmt::format("<p class=\"field\"><b>{}:</b> {}</p>\n", label, escape(text));
 }
 
+// One collapsible block of evidence lines: entry:line, then the excerpt.
+void evidence_block(std::string_view label, const std::vector<EvidenceRef>& lines, std::string& out) {
+  out += fmt::format("<details><summary>{} ({} line{})</summary>\n", label, lines.size(),
+                     lines.size() == 1 ? "" : "s");
+  for (const auto& e : lines) {
+    out += "<div class=\"ev-ref\">";
+    append_escaped(out, e.entry);
+    if (e.line) out += fmt::format(":{}", e.line);
+    out += "</div>\n<pre>";
+    append_escaped(out, e.excerpt);
+    out += "</pre>\n";
+  }
+  out += "</details>\n";
+}
+
 void evidence_list(const Finding& f, std::string& out) {
   if (f.evidence.empty()) {
     out += "<p class=\"muted\">No evidence lines recorded.</p>\n";
     return;
   }
-  out += fmt::format("<details><summary>Evidence ({} line{})</summary>\n", f.evidence.size(),
-                     f.evidence.size() == 1 ? "" : "s");
-  for (const auto& e : f.evidence) {
-    out += "<div class=\"ev-ref\">";
-    append_escaped(out, e.entry);
-    if (e.line) out += fmt::format(":{}", e.line);
-    out += "</div>\n<pre>";
-    append_escaped(out, e.excerpt);
-    out += "</pre>\n";
-  }
-  out += "</details>\n";
-  if (f.same_failure.empty()) return;
+  evidence_block("Evidence", f.evidence, out);
   // Lines of the same failure from another layer: read and accounted for, not cited.
-  out += fmt::format("<details><summary>Same failure ({} line{})</summary>\n", f.same_failure.size(),
-                     f.same_failure.size() == 1 ? "" : "s");
-  for (const auto& e : f.same_failure) {
-    out += "<div class=\"ev-ref\">";
-    append_escaped(out, e.entry);
-    if (e.line) out += fmt::format(":{}", e.line);
-    out += "</div>\n<pre>";
-    append_escaped(out, e.excerpt);
-    out += "</pre>\n";
-  }
-  out += "</details>\n";
+  if (!f.same_failure.empty()) evidence_block("Same failure", f.same_failure, out);
 }
 
 void finding(const Finding& f, size_t index, std::string& out) {
