@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "model/evidence.h"
+#include "model/kernel_words.h"
 
 namespace triage {
 
@@ -153,7 +154,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
   }
 }
 
-void log_rows(Rows& rows, const LogFacts& logs) {
+void log_rows(Rows& rows, const LogFacts& logs, FactScope scope) {
   for (const auto& s : logs.stalls) {
     rows.add("stream", s.stream_id, s.evidence);
     rows.add("task", s.task_id, s.evidence);
@@ -183,6 +184,9 @@ void log_rows(Rows& rows, const LogFacts& logs) {
   // Kernel lines kept (Ascend printk, fault manager, signature or error-priority lines):
   // their time as printed and the ids of the Ascend printk (`<comm:pid>`, `(device=1; ...)`).
   for (const auto& k : logs.kernel_events) {
+    if (scope == FactScope::report && k.ascend &&
+        is_plain_info_printk(k.ascend->error_tag, k.priority, k.ascend->message))
+      continue;
     rows.add("time", k.time.original, k.evidence);
     if (k.ascend) {
       rows.add("pid", k.ascend->pid, k.evidence);
@@ -214,7 +218,10 @@ void log_rows(Rows& rows, const LogFacts& logs) {
   }
 }
 
-void version_rows(Rows& rows, const BundleFacts& f) {
+// For the report a version is named by what it is the version of (`vllm-ascend==0.11.0rc0`,
+// `Version=25.5.1`): a bare `2.3.1` out of a package list says nothing there.
+void version_rows(Rows& rows, const BundleFacts& f, FactScope scope) {
+  const bool named = scope == FactScope::report;
   for (const auto* info : {&f.devices.info, &f.devices.map_failure}) {
     if (!*info) continue;
     const NpuSmiInfo& n = **info;
@@ -224,18 +231,22 @@ void version_rows(Rows& rows, const BundleFacts& f) {
     for (const auto& p : n.processes) rows.add("pid", p.pid, p.evidence);
   }
   auto packages = [&](const std::vector<PackageRow>& list) {
-    for (const auto& p : list) rows.add("version", p.version, p.evidence);
+    for (const auto& p : list)
+      if (!p.version.empty()) rows.add("version", named ? p.name + "==" + p.version : p.version, p.evidence);
   };
   packages(f.libraries.default_packages);
   packages(f.libraries.default_pip);
   for (const auto& [pid, lib] : f.libraries.by_pid) {
     packages(lib.packages);
     packages(lib.pip);
-    rows.add("version", lib.torch_npu_version, lib.torch_npu_version_evidence);
+    if (!lib.torch_npu_version.empty())
+      rows.add("version", named ? "torch_npu==" + lib.torch_npu_version : lib.torch_npu_version,
+               lib.torch_npu_version_evidence);
   }
   auto version_file = [&](const VersionFile& v) {
     for (const auto& l : v.lines)
-      if (lower(l.key).find("version") != std::string::npos) rows.add("version", l.value, l.evidence);  // `Version=` too
+      if (lower(l.key).find("version") != std::string::npos && !l.value.empty())  // `Version=` too
+        rows.add("version", named ? l.key + "=" + l.value : l.value, l.evidence);
   };
   for (const auto* v : {&f.libraries.driver_version, &f.libraries.firmware_version,
                         &f.libraries.ascend_install})
@@ -259,12 +270,12 @@ void device_rows(Rows& rows, const DeviceFacts& d) {
   }
 }
 
-std::vector<FactRow> list_facts(const BundleFacts& facts) {
+std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
   std::vector<FactRow> out;
   Rows rows(out);
   python_rows(rows, facts.python);
-  log_rows(rows, facts.logs);
-  version_rows(rows, facts);
+  log_rows(rows, facts.logs, scope);
+  version_rows(rows, facts, scope);
   device_rows(rows, facts.devices);
   auto key = [](const FactRow& r) { return std::tie(r.entry, r.line, r.key, r.value); };
   std::sort(out.begin(), out.end(), [&](const FactRow& a, const FactRow& b) { return key(a) < key(b); });

@@ -17,8 +17,13 @@ struct FactRow {
   uint64_t line = 0;
 };
 
+// Which facts: all of them (`ascend-triage facts`), or those the report may show, which
+// leaves out the plain info printks of the kernel log (model/kernel_words.h): whether those
+// are kept depends on AnalyzeOptions::full_info_kernel_lines, and a report must not.
+enum class FactScope : uint8_t { all, report };
+
 // Rows of one bundle, in a stable order (by entry, line, key, value), without duplicates.
-std::vector<FactRow> list_facts(const BundleFacts& facts);
+std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope = FactScope::all);
 
 // `key=value<TAB>entry:line`, one row a line; control bytes in values are escaped.
 void print_fact_rows(const std::vector<FactRow>& rows, std::ostream& out);

@@ -32,4 +32,22 @@ inline bool has_ascend_error_word(std::string_view text) {
   return false;
 }
 
+// A priority that makes no line a warning or worse (journal 5..7, syslog notice/info/debug;
+// none given counts as info).
+inline bool is_info_priority(std::string_view p) {
+  if (p.empty()) return true;
+  if (p.size() == 1) return p[0] >= '5' && p[0] <= '7';
+  size_t dot = p.rfind('.');
+  std::string_view level = dot == std::string_view::npos ? p : p.substr(dot + 1);
+  return level == "notice" || level == "info" || level == "debug";
+}
+
+// An Ascend printk with no `[ERROR]` tag, no error word and an info priority. Past a bundle's
+// first AnalyzeOptions::full_info_kernel_lines the reader keeps such a line only in compact
+// form and finalize drops it unless another source has a copy: whatever reads kernel events
+// must not let its output depend on such a line (the report is the same kept whole or compact).
+inline bool is_plain_info_printk(bool error_tag, std::string_view priority, std::string_view message) {
+  return !error_tag && is_info_priority(priority) && !has_ascend_error_word(message);
+}
+
 }  // namespace triage

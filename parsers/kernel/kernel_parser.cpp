@@ -54,19 +54,10 @@ static bool is_error_priority(std::string_view p) {
   return level == "err" || level == "error" || level == "crit" || level == "alert" || level == "emerg";
 }
 
-// A priority that makes no line a warning or worse (journal 5..7, syslog notice/info/debug).
-static bool is_info_priority(std::string_view p) {
-  if (p.empty()) return true;
-  if (p.size() == 1) return p[0] >= '5' && p[0] <= '7';
-  size_t dot = p.rfind('.');
-  std::string_view level = dot == std::string_view::npos ? p : p.substr(dot + 1);
-  return level == "notice" || level == "info" || level == "debug";
-}
-
-// An Ascend printk no analysis shows or counts: no [ERROR] tag, no error word, no signature,
-// an info priority. Only finalize reads it, to pair it with a copy in another source.
+// An Ascend printk no analysis shows or counts (model/kernel_words.h): only finalize reads it,
+// to pair it with a copy in another source.
 static bool is_info_printk(const AscendPrintkView& a, std::string_view priority) {
-  return !a.error_tag && is_info_priority(priority) && !has_ascend_error_word(a.message);
+  return is_plain_info_printk(a.error_tag, priority, a.message);
 }
 
 void KernelEventSink::keep_compact(std::string_view msg, const Time& time, std::string_view boot_id,
