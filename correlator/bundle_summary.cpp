@@ -1,5 +1,8 @@
 #include "correlator/bundle_summary.h"
 
+#include "correlator/entry_mentions.h"
+#include "correlator/facts_listing.h"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -116,6 +119,7 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
   s.has_manifest = m.has_manifest_json || m.has_items_jsonl;
   s.collector_version = m.collector_version;
   s.versions = versions_of(facts);
+  s.mentions = entry_mentions(list_facts(facts, FactScope::report));
   s.collector_args = m.args;
   s.format_version = m.format_version;
   s.uid = m.uid;

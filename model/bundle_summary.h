@@ -42,6 +42,22 @@ struct VersionSeen {
   EvidenceRef evidence;   // the line it was read from (the first such line)
 };
 
+// What one entry names, from the facts read out of it (the rows of `ascend-triage facts`):
+// the processes, devices, ranks, components and versions it speaks of and the times it spans,
+// so an engineer sees who and when a file is about even where no finding cites its lines
+// (a healthy run, a grep of events). Naming is not causing: nothing here is a finding.
+struct EntryMentions {
+  struct Values {
+    std::vector<std::string> shown;  // first seen first, at most kMaxShown
+    size_t total = 0;                // distinct values in the entry
+  };
+  static constexpr size_t kMaxShown = 12;
+  std::string path;  // the entry as evidence names it (EntryInfo::display)
+  Values pids, devices, ranks, components, versions;
+  std::string first_time, last_time;  // as printed, on the first and last line that has one
+  uint64_t first_time_line = 0, last_time_line = 0;
+};
+
 struct BundleSummary {
   std::string input;
   std::string host, host_origin;
@@ -69,6 +85,7 @@ struct BundleSummary {
   std::vector<ToolErrorEntry> tool_errors;
   std::vector<std::string> notes;          // manifest and system notes
   std::vector<VersionSeen> versions;       // as read, one per component (the first source)
+  std::vector<EntryMentions> mentions;     // entries that name anything, by path
 
   size_t count(ItemStatus s) const { return status_counts[static_cast<size_t>(s)]; }
 };

@@ -1,3 +1,5 @@
+#include <algorithm>
+
 #include "model/bundle_summary.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
@@ -133,6 +135,40 @@ static void write_summary(JsonWriter& w, const BundleSummary& s) {
   w.end_object();
 }
 
+static const EntryMentions* find_mentions(const std::vector<EntryMentions>& all, const std::string& path) {
+  auto it = std::lower_bound(all.begin(), all.end(), path,
+                             [](const EntryMentions& m, const std::string& p) { return m.path < p; });
+  return it != all.end() && it->path == path ? &*it : nullptr;
+}
+
+static void write_mentions(JsonWriter& w, const EntryMentions& m) {
+  w.begin_object();
+  auto values = [&](const char* key, const EntryMentions::Values& v) {
+    w.key(key).begin_object();
+    w.key("shown").begin_array();
+    for (const auto& s : v.shown) w.value(s);
+    w.end_array();
+    w.field("total", v.total);
+    w.end_object();
+  };
+  values("pids", m.pids);
+  values("devices", m.devices);
+  values("ranks", m.ranks);
+  values("components", m.components);
+  values("versions", m.versions);
+  // Omitted when no line of the entry carries a time; `line` when the time is one line's (a plog
+  // entry's span is the entry's own).
+  auto time = [&](const char* key, const std::string& text, uint64_t line) {
+    if (text.empty()) return;
+    w.key(key).begin_object().field("as_printed", text);
+    if (line) w.field("line", line);
+    w.end_object();
+  };
+  time("first_time", m.first_time, m.first_time_line);
+  time("last_time", m.last_time, m.last_time_line);
+  w.end_object();
+}
+
 void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
   JsonWriter w(out);
@@ -157,6 +193,11 @@ void render_json(const Report& report, const EvidenceSet& evidence, const Render
       w.field("size", e.info.size);
       w.key("stats");
       write_stats(w, e.stats);
+      if (i < report.bundles.size())
+        if (const EntryMentions* m = find_mentions(report.bundles[i].mentions, e.info.display)) {
+          w.key("mentions");
+          write_mentions(w, *m);
+        }
       w.end_object();
     }
     w.end_array();

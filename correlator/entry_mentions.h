@@ -1,0 +1,14 @@
+#pragma once
+// Per entry, what its facts name (model/bundle_summary.h EntryMentions), from the rows of
+// `ascend-triage facts` (correlator/facts_listing.h), so both read the same facts.
+#include <vector>
+
+#include "correlator/facts_listing.h"
+#include "model/bundle_summary.h"
+
+namespace triage {
+
+// One per entry that names a pid, device, rank, component, version or time, ordered by path.
+std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows);
+
+}  // namespace triage
