@@ -14,7 +14,7 @@ struct Rule {
 };
 
 // Verbatim forms of the corpus (docs/findings/unexplained.md); first match per key wins.
-constexpr std::array<Rule, 13> kRules = {{
+constexpr std::array<Rule, 14> kRules = {{
     {"chip", R"(device\(chipId:(\d+))"},
     {"die", R"(device\(chipId:\d+, ?dieId:(\d+)\))"},
     {"device_id", R"(\bdevice_id[=: ]\s*(\d+))"},
@@ -23,6 +23,7 @@ constexpr std::array<Rule, 13> kRules = {{
     {"timeout", R"(\btimeout[:=]\s*(\d+(?:\.\d+)?\s*(?:min|ms|s)?(?:\(default\))?))"},
     {"op_name", R"(\bop_name \[([^\]]+)\])"},
     {"op_name", R"(\bop_name=([A-Za-z_][\w.]*))"},
+    {"op_name", R"((?:^|\s)([A-Z][A-Za-z0-9_]+) ADD_TO_LAUNCHER_LIST)"},  // `<OpType> ADD_TO_LAUNCHER_LIST_AICORE failed.`
     {"kernel_name", R"(\bkernel_?[nN]ame[=:]\s*\[?([A-Za-z_][\w.]*))"},
     {"error_str", R"(\berrorStr[=:]\s*([^,.\[]+))"},
     {"errcode", R"(\berrcode:(\d+))"},

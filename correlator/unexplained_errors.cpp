@@ -34,6 +34,7 @@ struct ErrorLine {
   std::string first, last;  // time text; "" = unknown
   std::optional<int64_t> pid, device, rank;
   const ErrorReportBlock* report = nullptr;  // job output: the whole CANN error report
+  const JobEvent* raised_from = nullptr;     // c10: the `Exception raised from` line after it
 };
 
 struct Group {
@@ -82,6 +83,19 @@ void split_plog(std::string_view line, std::string& module, std::string& message
   while (i < line.size() && is_digit(line[i])) ++i;  // the thread id after [file:line]
   while (i < line.size() && line[i] == ' ') ++i;
   message = std::string(line.substr(std::min(i, line.size())));
+}
+
+// The error number a plog message states (`errno[561103]`, `ErrorNo: 1343250441(...)`), so a
+// group is keyed by its code as job output's are; "" when it states none.
+std::string plog_code(std::string_view message) {
+  for (std::string_view tag : {std::string_view("errno["), std::string_view("ErrorNo: ")}) {
+    size_t at = message.find(tag);
+    if (at == std::string_view::npos) continue;
+    size_t i = at + tag.size(), j = i;
+    while (j < message.size() && j - i < 12 && is_digit(message[j])) ++j;
+    if (j > i) return std::string(message.substr(i, j - i));
+  }
+  return {};
 }
 
 bool is_plog_error(std::string_view excerpt) {
@@ -192,6 +206,7 @@ class Collector {
         if (r.level != PlogLevel::error || !fresh(r.evidence)) continue;
         ErrorLine& l = add("plog", r.evidence);
         split_plog(r.evidence.excerpt, l.module, l.message);
+        l.code = plog_code(l.message);
         l.count = r.count;
         l.first = time_text(r.first);
         l.last = time_text(r.last);
@@ -289,9 +304,16 @@ class Collector {
       if (e.rank) l.rank = *e.rank;
       stream_ids(e.stream, l);
     }
+    // A c10 error line is followed by where C++ raised it and its frames: the group names that
+    // function and frame #0's library, so the report says which layer threw.
+    std::map<LineKey, const JobEvent*> raised_from;
+    for (const auto& e : py.job_events)
+      if (e.kind == JobEventKind::c10_raised_from) raised_from[{e.evidence.entry, e.evidence.line}] = &e;
     for (const auto& w : py.warnings) {
       if (w.level != 'E' || w.python_warning || !fresh(w.evidence)) continue;
       ErrorLine& l = add("job", w.evidence);
+      if (auto it = raised_from.find({w.evidence.entry, w.evidence.line + 1}); it != raised_from.end())
+        l.raised_from = it->second;
       l.module = "c10";
       l.code = w.error_code ? std::to_string(*w.error_code) : std::string();
       l.message = w.message;
@@ -471,6 +493,10 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
           if (l.report->runtime_result) g.facts.emplace_back("runtime_result", std::to_string(*l.report->runtime_result));
           g.header = l.also;  // its timed header: the time and pid as printed
         }
+        if (const JobEvent* r = l.raised_from) {
+          if (!r->call.empty()) g.facts.emplace_back("raised_from", r->call);
+          if (!r->library.empty()) g.facts.emplace_back("frame0_library", r->library);
+        }
       }
       Group& g = it->second;
       g.count += l.count;
@@ -492,10 +518,26 @@ void analyze_unexplained_errors(const EvidenceSet& evidence, const AnalyzeOption
     std::sort(shown.begin(), shown.end(), [](const Group* a, const Group* c) {
       return std::tie(a->shown.entry, a->shown.line) < std::tie(c->shown.entry, c->shown.line);
     });
-    for (const Group* g : shown) {
+    // The cap keeps few lines, so a layer (module and code) not yet shown on the finding goes
+    // first: a failure that climbs OP -> NNOP -> APP shows one line of each, with its code,
+    // rather than four of the first layer. The kept lines are then put back in file order.
+    std::set<std::tuple<size_t, std::string_view, std::string_view>> layers;
+    std::vector<const Group*> second;
+    std::set<size_t> touched;
+    auto show = [&](const Group* g) {
       show_on(out[*g->shown_by], g->shown);
       if (g->shown_also) show_on(out[*g->shown_by], *g->shown_also);
-    }
+      touched.insert(*g->shown_by);
+    };
+    for (const Group* g : shown)
+      if (layers.emplace(*g->shown_by, g->module, g->code).second)
+        show(g);
+      else
+        second.push_back(g);
+    for (const Group* g : second) show(g);
+    for (size_t i : touched)
+      std::sort(out[i].same_failure.begin(), out[i].same_failure.end(),
+                [](const EvidenceRef& a, const EvidenceRef& c) { return std::tie(a.entry, a.line) < std::tie(c.entry, c.line); });
     std::vector<const Group*> open;
     uint64_t total = 0;
     for (const auto& [k, g] : groups)
