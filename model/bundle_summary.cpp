@@ -1,12 +1,41 @@
 #include "model/bundle_summary.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <string_view>
 
 namespace triage {
 
 std::string versions_text(const std::vector<VersionSeen>& versions) {
   std::string out;
   for (const auto& v : versions) out += (out.empty() ? "" : ", ") + v.component + " " + v.version;
+  return out;
+}
+
+std::string mentions_text(const std::vector<EntryMentions>& mentions) {
+  constexpr size_t kShown = 8;
+  std::string out;
+  auto part = [&](const char* what, EntryMentions::Values EntryMentions::*field) {
+    std::vector<std::string_view> all;  // distinct, first seen first (entries by path)
+    bool more = false;                  // an entry names more than it lists
+    for (const auto& m : mentions) {
+      const EntryMentions::Values& v = m.*field;
+      more = more || v.total > v.shown.size();
+      for (const auto& x : v.shown)
+        if (std::find(all.begin(), all.end(), x) == all.end()) all.push_back(x);
+    }
+    if (all.empty()) return;
+    out += fmt::format("{}{} {}", out.empty() ? "" : "; ", what,
+                       fmt::join(all.begin(), all.begin() + std::min(all.size(), kShown), ", "));
+    if (all.size() > kShown) out += fmt::format(" (+{}{} more)", all.size() - kShown, more ? " or" : "");
+    else if (more) out += " and more";
+  };
+  part("pid", &EntryMentions::pids);
+  part("device", &EntryMentions::devices);
+  part("rank", &EntryMentions::ranks);
+  part("component", &EntryMentions::components);
   return out;
 }
 

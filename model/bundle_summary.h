@@ -93,6 +93,10 @@ struct BundleSummary {
 // "driver 25.5.1, firmware 7.8.0.6.201, CANN toolkit 8.5.0, torch-npu 2.9.0.post6".
 std::string versions_text(const std::vector<VersionSeen>& versions);
 
+// "pid 48213, 31544; device 0; component APP, GE (+3 more)": the union over the entries, for
+// the text reports (versions stay in versions_text; the JSON report keeps every entry's own).
+std::string mentions_text(const std::vector<EntryMentions>& mentions);
+
 // "30 ok, 2 absent, 1 timed_out" (statuses with a count only, in contract order).
 std::string status_counts_text(const BundleSummary& s);
 

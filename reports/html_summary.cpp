@@ -62,6 +62,7 @@ void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& o
                          (s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   row(out, "Entries", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
   if (!s.versions.empty()) row(out, "Versions", escape(versions_text(s.versions)));
+  if (std::string named = mentions_text(s.mentions); !named.empty()) row(out, "Names", escape(named));
   if (!s.has_manifest) {
     row(out, "Manifest", "none: what was not collected, and why, is unknown");
   } else {

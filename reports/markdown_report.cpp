@@ -107,6 +107,7 @@ void bundle(std::string& out, const BundleSummary& s, const BundleFacts& b) {
   for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
   field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
   if (!s.versions.empty()) field("Versions:", md::text(versions_text(s.versions)));
+  if (std::string named = mentions_text(s.mentions); !named.empty()) field("Names:", md::text(named));
   if (!s.has_manifest) {
     field("Manifest:", "none: what was not collected, and why, is unknown");
   } else {

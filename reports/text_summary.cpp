@@ -76,6 +76,7 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
                                s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
   if (!s.versions.empty()) field("Versions:", versions_text(s.versions));
+  if (std::string named = mentions_text(s.mentions); !named.empty()) field("Names:", named);
   if (!s.has_manifest) {
     field("Manifest:", "none: what was not collected, and why, is unknown");
   } else {

@@ -67,3 +67,25 @@ TEST_CASE("entry mentions: lined times, rank -1 left out, codes not mentions, ca
   CHECK(m[1].pids.total == 20);
   CHECK(m[1].first_time.empty());
 }
+
+TEST_CASE("entry mentions: the text reports' union, eight of each, honest about the rest", "[mentions]") {
+  std::vector<EntryMentions> m(2);
+  m[0].path = "a.log";
+  m[0].pids.shown = {"48213"};
+  m[0].pids.total = 1;
+  m[0].components.shown = {"APP", "GE"};
+  m[0].components.total = 2;
+  m[1].path = "b.log";
+  m[1].pids.shown = {"48213", "31544"};
+  m[1].pids.total = 2;
+  CHECK(mentions_text(m) == "pid 48213, 31544; component APP, GE");
+  for (int i = 0; i < 12; ++i) m[1].devices.shown.push_back(std::to_string(i));
+  m[1].devices.total = 20;  // the entry names more than it lists
+  CHECK(mentions_text(m) == "pid 48213, 31544; device 0, 1, 2, 3, 4, 5, 6, 7 (+4 or more); component APP, GE");
+  m[1].devices.shown.resize(2);
+  m[1].devices.total = 2;
+  m[0].ranks.shown = {"0"};
+  m[0].ranks.total = 3;
+  CHECK(mentions_text(m) == "pid 48213, 31544; device 0, 1; rank 0 and more; component APP, GE");
+  CHECK(mentions_text({}).empty());
+}
