@@ -75,7 +75,8 @@ void judge(const BundleFacts& b, const VersionTables& tables, const AtbTree& atb
   f.next_checks = {"python3 -c 'import torch; print(torch.compiled_with_cxx11_abi())'",
                    fmt::format("source /usr/local/Ascend/nnal/atb/set_env.sh after installing torch, or point "
                                "ATB_HOME_PATH and LD_LIBRARY_PATH at .../atb/cxx_abi_{}", row->cxx11_abi)};
-  f.evidence = {atb.evidence, torch.evidence};
+  for (const EvidenceRef* ev : {&atb.evidence, &torch.evidence})
+    if (!ev->entry.empty()) f.evidence.push_back(*ev);  // a process without a read environ has none
   f.value("atb_abi", std::to_string(atb.abi)).value("torch", torch.version)
       .value("torch_abi", std::to_string(row->cxx11_abi));
   out.push_back(std::move(f));

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "correlator/atb_abi.h"
 #include "correlator/correlate.h"
 #include "ingest/load.h"
 #include "knowledge/version_tables.h"
@@ -94,4 +95,25 @@ TEST_CASE("the other direction and the LD_LIBRARY_PATH fallback", "[atb_abi]") {
   CHECK(f->title.find("LD_LIBRARY_PATH") != std::string::npos);
   // a cxx_abi_ directory outside ATB is not ATB's
   CHECK(!mismatch(analyze(report("2.5.1", "LD_LIBRARY_PATH=/opt/other/cxx_abi_1/lib\n"))));
+}
+
+TEST_CASE("a collected process: its environ against its own pip's torch, else the default pip", "[atb_abi]") {
+  BundleFacts b;
+  ProcessInfo& p = b.processes.by_pid[4242];
+  p.pid = 4242;
+  p.has_environ = true;
+  p.environ = {{"ATB_HOME_PATH", "/usr/local/Ascend/nnal/atb/latest/atb/cxx_abi_1"}};
+  p.evidence.push_back(EvidenceRef{"processes/4242/environ", 0, 0, ""});
+  PackageRow old_torch{"torch", "torch", "2.5.1", "", "pip-list", EvidenceRef{"python/pip-list.json", 0, 0, ""}};
+  b.libraries.default_pip.push_back(old_torch);
+  auto found = testing::run_analysis(analyze_atb_abi, b);
+  const Finding* f = testing::find_finding(found, "environment/atb-abi-mismatch");
+  REQUIRE(f);
+  CHECK(f->title.find("pid 4242") != std::string::npos);
+  CHECK(f->evidence.size() == 2);
+  // the process's own pip holds a C++11-ABI torch: its view wins over the default pip
+  PackageRow new_torch = old_torch;
+  new_torch.version = "2.7.1";
+  b.libraries.process(4242).pip.push_back(new_torch);
+  CHECK(testing::run_analysis(analyze_atb_abi, b).empty());
 }
