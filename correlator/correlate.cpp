@@ -1,5 +1,6 @@
 #include "correlator/correlate.h"
 
+#include "correlator/atb_abi.h"
 #include "correlator/collective.h"
 #include "correlator/chip_scope.h"
 #include "correlator/container.h"
@@ -36,6 +37,7 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   // Each analysis appends its findings here (one function per analysis, in correlator/).
   analyze_library_provenance(evidence, options, report.findings);
   analyze_environment(evidence, options, report.findings);
+  analyze_atb_abi(evidence, options, report.findings);
   analyze_mount_shadowing(evidence, options, report.findings);
   analyze_version_matrix(evidence, options, report.findings);
   analyze_task_queue_value(evidence, options, report.findings);

@@ -54,6 +54,37 @@ void parse_hdk_table(std::string_view content, std::vector<HdkRow>& out,
            });
 }
 
+void parse_torch_abi_table(std::string_view content, std::vector<TorchAbiRow>& out,
+                           std::vector<std::string>& errors) {
+  for_rows(content, "versions/torch_abi.tsv", 5, "torch_from", errors,
+           [&](const std::vector<std::string_view>& c, size_t line) {
+             auto bound = [](std::string_view b) { return b == "-" || parse_pep440(b).has_value(); };
+             if (!bound(c[0]) || !bound(c[1]) || c[2].empty() || (c[3] != "0" && c[3] != "1")) {
+               errors.push_back(fmt::format("versions/torch_abi.tsv:{}: bad bound, label or ABI (0 or 1)",
+                                            line));
+               return;
+             }
+             out.push_back(TorchAbiRow{std::string(c[0]), std::string(c[1]), std::string(c[2]),
+                                       std::string(c[4]), c[3] == "1"});
+           });
+}
+
+const TorchAbiRow* torch_abi_row(const VersionTables& t, std::string_view torch_version) {
+  auto v = parse_pep440(torch_version);
+  if (!v) return nullptr;
+  std::string local;
+  for (const auto& seg : v->local) local += (local.empty() ? "" : ".") + seg;
+  // Bounds compare public versions: 2.5.1+cpu is a 2.5.1.
+  auto pub = parse_pep440(v->public_str());
+  for (const auto& r : t.torch_abi) {
+    if (r.local_contains != "-" && local.find(r.local_contains) == std::string::npos) continue;
+    if (r.from != "-" && compare_pep440(*pub, *parse_pep440(r.from)) < 0) continue;
+    if (r.below != "-" && compare_pep440(*pub, *parse_pep440(r.below)) >= 0) continue;
+    return &r;
+  }
+  return nullptr;
+}
+
 const VersionTables& version_tables_for(const std::string& knowledge_dir) {
   // Built once per --knowledge directory from the knowledge base's versions/*.tsv (a file of
   // the directory replaces the built-in one of the same name).
@@ -68,6 +99,8 @@ const VersionTables& version_tables_for(const std::string& knowledge_dir) {
     parse_wheel_table(f->content, t->wheels, t->errors);
   if (const KnowledgeFile* f = kb.find_version_file("versions/cann_hdk.tsv"))
     parse_hdk_table(f->content, t->hdk, t->errors);
+  if (const KnowledgeFile* f = kb.find_version_file("versions/torch_abi.tsv"))
+    parse_torch_abi_table(f->content, t->torch_abi, t->errors);
   const VersionTables& ref = *t;
   cache.emplace(knowledge_dir, std::move(t));
   return ref;
@@ -79,8 +112,10 @@ std::vector<std::string> check_version_table(std::string_view content, const std
   std::vector<std::string> errors;
   std::vector<WheelRow> w;
   std::vector<HdkRow> h;
+  std::vector<TorchAbiRow> a;
   if (name.ends_with("torch_npu_cann.tsv")) parse_wheel_table(content, w, errors);
   else if (name.ends_with("cann_hdk.tsv")) parse_hdk_table(content, h, errors);
+  else if (name.ends_with("torch_abi.tsv")) parse_torch_abi_table(content, a, errors);
   else errors.push_back(name + ": unknown version table");
   return errors;
 }

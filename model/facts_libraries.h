@@ -117,6 +117,9 @@ struct LibraryFacts {
   std::vector<KeyValueLine> collector_env;
   bool has_default_pip = false;
   std::vector<PackageRow> default_pip;       // python/pip-list.json, python/pip-show.txt
+  // The ENV Variables of a pasted framework report (vLLM / torch_npu collect_env): the
+  // reporter's shell, which the job usually shares (correlator/atb_abi reads ATB_HOME_PATH).
+  std::vector<KeyValueLine> reported_env;
 
   ProcessLibraries& process(int64_t pid) {
     ProcessLibraries& p = by_pid[pid];

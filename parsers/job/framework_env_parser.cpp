@@ -138,7 +138,14 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
           return;
         }
     }
-    if (item || is_field(t) || is_env_line(t) || is_vllm_log(t)) ++ctx.stats.parsed;
+    if (!item && is_env_line(t)) {
+      size_t eq = t.find('=');
+      lf.reported_env.push_back(KeyValueLine{std::string(t.substr(0, eq)), std::string(t.substr(eq + 1)),
+                                             evidence_at(ctx, line)});
+      ++ctx.stats.parsed;
+      return;
+    }
+    if (item || is_field(t) || is_vllm_log(t)) ++ctx.stats.parsed;
     else ++ctx.stats.unrecognised;
   });
   close_cann();
