@@ -126,6 +126,9 @@ class PythonLogParser {
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
   void banner_version(std::string_view body, const Line& l);
+  // pip's install console: versions it fetched (`Collecting x==1`) or installed.
+  bool pip_console(std::string_view body);
+  void add_package(std::string_view name, std::string_view version, std::string_view kind);
   void on_report(StreamState& s, size_t index);
   void close_block(StreamState& s) {
     s.open_block.reset();
