@@ -90,6 +90,7 @@ class PythonLogParser {
         py_(ctx.facts.python),
         entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
         tb_base_(ctx.facts.python.tracebacks.size()),
+        report_base_(ctx.facts.python.error_reports.size()),
         signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob) {}
 
   void line(const Line& l);
@@ -158,6 +159,8 @@ class PythonLogParser {
   PythonFacts& py_;
   std::string entry_;
   size_t tb_base_;
+  size_t report_base_;  // this entry's error reports start here
+  void name_report_components();
   std::vector<Candidates> cand_;
   std::map<std::string, StreamState, std::less<>> streams_;
   StreamState* prev_ = nullptr;  // stream of the previous line
