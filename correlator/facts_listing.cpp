@@ -130,6 +130,7 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("code", b.code, ev);
     rows.add("pid", b.pid, ev);
     rows.add("code", b.runtime_result, ev);
+    rows.add("component", b.component, ev);
     if (b.has_time) rows.time(b.time.original, ev);
     scan_text(rows, b.message, ev);
     for (const auto& d : b.details) scan_text(rows, d, b.evidence);

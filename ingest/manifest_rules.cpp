@@ -192,6 +192,9 @@ std::optional<SourceKind> kind_from_command(std::string_view command) {
     std::string_view prog = base_name(argv[at]);
     bool pip = prog == "pip" || prog == "pip3" || (prog.substr(0, 6) == "python" && has(argv, "pip"));
     if (pip && has(argv, "list") && !wants_json(argv)) return K::pip_list_text;
+    // `pip install`'s console is a process's output: the job-output reader knows its lines
+    // (`Collecting x==1.0`, `Successfully installed x-1.0`) and the errors it may print.
+    if (pip && has(argv, "install")) return K::python_log;
   }
   // `npu-smi info -t board` and the like print fields no reader knows: the content decides.
   if (at < argv.size() && base_name(argv[at]) == "npu-smi") {

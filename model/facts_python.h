@@ -171,6 +171,8 @@ struct ErrorReportBlock {
   std::vector<ReportFrame> frames;   // the `TraceBack (most recent call last):` list
   uint64_t lines_omitted = 0;        // details/frames beyond the caps
   std::optional<int64_t> runtime_result;  // `runtime result = N` in the header or a frame
+  std::string component;       // what its text names it as coming from (AICPU, HCCL), from
+                               // knowledge/component-phrases.tsv; "" when nothing does
   EvidenceRef evidence;        // first line of the block
   EvidenceRef evidence_header; // the timed header (empty for code_only)
 

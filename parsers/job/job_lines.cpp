@@ -363,4 +363,92 @@ std::optional<MindSporeLine> parse_mindspore_line(sv body) {
   return m;
 }
 
+namespace {
+
+// Two digits at pos in [lo, hi].
+bool two_digits_in(sv s, size_t pos, int lo, int hi) {
+  if (pos + 2 > s.size() || !is_digit(s[pos]) || !is_digit(s[pos + 1])) return false;
+  int v = (s[pos] - '0') * 10 + (s[pos + 1] - '0');
+  return v >= lo && v <= hi;
+}
+
+// The token at pos up to the next blank.
+sv token_at(sv s, size_t pos) {
+  size_t e = pos;
+  while (e < s.size() && !is_blank(s[e])) ++e;
+  return s.substr(pos, e - pos);
+}
+
+}  // namespace
+
+bool is_error_level(sv level) { return level == "ERROR" || level == "CRITICAL" || level == "FATAL"; }
+
+std::optional<AppLogLine> parse_app_log_line(sv body) {
+  // `YYYYMMDD-HH:MM:SS`: month and day, hour, minute and second in range
+  if (body.size() < 26) return std::nullopt;
+  for (size_t i = 0; i < 4; ++i)
+    if (!is_digit(body[i])) return std::nullopt;
+  if (!two_digits_in(body, 4, 1, 12) || !two_digits_in(body, 6, 1, 31) || body[8] != '-' ||
+      !two_digits_in(body, 9, 0, 23) || body[11] != ':' || !two_digits_in(body, 12, 0, 59) ||
+      body[14] != ':' || !two_digits_in(body, 15, 0, 60))
+    return std::nullopt;
+  size_t e = 17;
+  if (e < body.size() && (body[e] == '.' || body[e] == ',')) {
+    size_t b = ++e;
+    while (e < body.size() && is_digit(body[e]) && e - b < 9) ++e;
+    if (e == b) return std::nullopt;
+  }
+  if (e >= body.size() || body[e] != ' ') return std::nullopt;
+  AppLogLine a;
+  a.time_text = body.substr(0, e);
+  // `[name] LEVEL:`: the level word is the first or second token
+  static constexpr sv kLevels[] = {"DEBUG:", "INFO:", "WARNING:", "WARN:", "ERROR:", "CRITICAL:", "FATAL:"};
+  size_t k = e + 1;
+  for (int token = 0; token < 2 && k < body.size(); ++token) {
+    sv t = token_at(body, k);
+    for (sv level : kLevels)
+      if (t == level) {
+        a.level = t.substr(0, t.size() - 1);
+        a.message = trim(body.substr(k + t.size()));
+        return a;
+      }
+    if (token == 0) a.logger = t;
+    k += t.size();
+    while (k < body.size() && is_blank(body[k])) ++k;
+  }
+  return std::nullopt;
+}
+
+std::optional<IdValues> parse_id_values(sv body) {
+  // cheap first: no `_id=` / `Id=`, no fact (most lines)
+  if (body.find("_id=") == npos && body.find("Id=") == npos) return std::nullopt;
+  IdValues v;
+  auto value = [&](sv key) -> std::optional<int> {
+    for (size_t at = body.find(key); at != npos; at = body.find(key, at + 1)) {
+      if (at > 0 && (std::isalnum(static_cast<unsigned char>(body[at - 1])) || body[at - 1] == '_'))
+        continue;  // `sub_device_id=` is another id
+      sv n = number_at(body, at + key.size());
+      size_t end = at + key.size() + n.size();
+      if (n.empty() || n[0] == '-' || (end < body.size() && std::isalnum(static_cast<unsigned char>(body[end]))))
+        continue;
+      return small_int(n);
+    }
+    return std::nullopt;
+  };
+  v.device = value("device_id=");
+  if (!v.device) v.device = value("deviceId=");
+  v.stream = value("stream_id=");
+  if (!v.stream) v.stream = value("streamId=");
+  v.task = value("task_id=");
+  if (!v.task) v.task = value("taskId=");
+  if (!v.device && !v.stream && !v.task) return std::nullopt;
+  // what went wrong, in words or as a code
+  static constexpr sv kWords[] = {"fault", "Fault", "FAULT", "error", "Error", "ERROR", "fail",
+                                  "Fail", "FAIL", "exception", "Exception", "abnormal", "timeout",
+                                  "timed out"};
+  for (sv w : kWords)
+    if (body.find(w) != npos) return v;
+  return std::nullopt;
+}
+
 }  // namespace triage::joblines

@@ -61,4 +61,21 @@ struct MindSporeLine {
 };
 std::optional<MindSporeLine> parse_mindspore_line(std::string_view body);
 
+// An application's own logger record: `20250102-03:04:05.678 Trainer ERROR: text` (a
+// compact date, a dash, the time with optional fraction, an optional logger name, a level
+// word and a colon). A bare 8-digit number or a date without the level is not one.
+struct AppLogLine {
+  std::string_view time_text, logger, level, message;
+};
+std::optional<AppLogLine> parse_app_log_line(std::string_view body);
+bool is_error_level(std::string_view level);  // ERROR, CRITICAL, FATAL
+
+// key=value ids on an application's own line that also says what went wrong (an error word
+// or an error code): `device fault reported: device_id=4 stream_id=46 task_id=0`. Only the
+// ids that are there are set; nullopt when there is no id or no error word.
+struct IdValues {
+  std::optional<int> device, stream, task;
+};
+std::optional<IdValues> parse_id_values(std::string_view body);
+
 }  // namespace triage::joblines

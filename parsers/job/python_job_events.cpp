@@ -4,6 +4,7 @@
 #include "model/pep440.h"
 #include "parsers/common/log_text.h"
 #include "parsers/job/job_lines.h"
+#include "parsers/job/pip_console.h"
 #include "parsers/plog/plog_line.h"
 #include "parsers/plog/plog_parser.h"
 #include "parsers/job/python_parser_state.h"
@@ -166,8 +167,46 @@ void PythonLogParser::banner_version(std::string_view body, const Line& l) {
   lf.has_default_pip = true;
 }
 
+// One version row per package, the first wins (as the banner's): a `pip list` printed before
+// the install keeps what was there. `pip-collecting`: the version pip fetched to install (a
+// pinned requirement); `pip-installed`: what `Successfully installed` or `Requirement already
+// satisfied` says is there.
+void PythonLogParser::add_package(std::string_view name, std::string_view version, std::string_view kind) {
+  LibraryFacts& lf = ctx_.facts.libraries;
+  std::string normalized = pep503_normalize(name);
+  for (const auto& row : lf.default_pip)
+    if (row.normalized == normalized) return;
+  PackageRow row;
+  row.name = std::string(name);
+  row.normalized = std::move(normalized);
+  row.version = std::string(version);
+  row.kind = std::string(kind);
+  row.evidence = evidence(cur_->text);
+  lf.default_pip.push_back(std::move(row));
+  lf.has_default_pip = true;
+}
+
+bool PythonLogParser::pip_console(std::string_view body) {
+  using pipconsole::PipLine;
+  auto p = pipconsole::parse_pip_line(body);
+  if (!p) return false;
+  if (p->shape == PipLine::Shape::collecting && !p->version.empty()) add_package(p->name, p->version, "pip-collecting");
+  if (p->shape == PipLine::Shape::satisfied && !p->version.empty()) add_package(p->name, p->version, "pip-installed");
+  if (p->shape == PipLine::Shape::installed) {
+    std::string_view list = p->installed, name, version;
+    while (!list.empty()) {
+      size_t sp = list.find(' ');
+      std::string_view item = list.substr(0, sp);
+      list = sp == std::string_view::npos ? std::string_view{} : list.substr(sp + 1);
+      if (pipconsole::split_installed_item(item, name, version)) add_package(name, version, "pip-installed");
+    }
+  }
+  return true;
+}
+
 bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
   using namespace joblines;
+  if (unclaimed && pip_console(body)) return true;
   if (is_c10_frame(body)) {
     if (s.last_c10) {
       JobEvent& e = py_.job_events[*s.last_c10];
@@ -223,6 +262,21 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     return component_record(*h, h->level == "ERROR" || h->level == "CRITICAL");
   if (auto h = parse_mindie_line(body))
     return component_record(*h, h->level == "error" || h->level == "critical" || h->level == "fatal");
+  // An application's own logger (`20250102-03:04:05.678 Trainer ERROR: ...`): its error
+  // records keep their time; the code is the message's (`error code is N`, `failed: N`).
+  if (auto a = parse_app_log_line(body)) {
+    if (!is_error_level(a->level)) return true;
+    JobEvent e;
+    e.stream = s.index;
+    e.kind = JobEventKind::component_error;
+    e.time = std::string(a->time_text);
+    e.call = cap(a->message, kMaxText);
+    if (auto j = parse_job_line(a->message); j && !j->code.empty()) e.code = std::string(j->code);
+    else if (auto c = find_error_code_is(a->message)) e.code = std::to_string(*c);
+    e.device = device_named(a->message);
+    add_job_event(std::move(e));
+    return true;
+  }
   if (auto j = parse_job_line(body)) {
     JobEvent e;
     e.stream = s.index;
@@ -277,6 +331,19 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     }
     return true;
   }
+  // An application's error line naming ids as key=value (`device fault reported: device_id=4
+  // stream_id=46 task_id=0`): the line's text keeps the stream and task ids (the facts
+  // listing reads them there), the device is the event's.
+  if (unclaimed)
+    if (auto v = parse_id_values(body)) {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::component_error;
+      e.device = v->device;
+      e.call = cap(trim(body), kMaxText);
+      add_job_event(std::move(e));
+      return true;
+    }
   return false;
 }
 

@@ -203,6 +203,12 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
   static const RE2 kBracket(R"((E[0-9A-Z]\d{4})\[PID: (\d+)\] (\S+) \(E[0-9A-Z]\d{4}\): *(.*))",
                             latin1());
   static const RE2 kColon(R"((E[0-9A-Z]\d{4}): \[PID: (\d+)\] (\S+) *(.*))", latin1());
+  // A header a paste damaged (`EE9999: [PID:  [4321] 2025-01-02-03:04:05.678.901 text`):
+  // any blanks and stray brackets around the pid, but only before a CANN time, so ordinary
+  // text after a code (`E39999: [PID: see above]`) stays a bare header.
+  static const RE2 kDamaged(
+      R"((E[0-9A-Z]\d{4}): ?\[PID: *\[? *(\d+) *\]? +(\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d(?:\.\d{3}\.\d{3})?) *(.*))",
+      latin1());
   static const RE2 kTimeOnly(
       R"((E[0-9A-Z]\d{4}): (\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3}) *(.*))", latin1());
   static const RE2 kNamed(
@@ -227,6 +233,11 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
     set_time(time);
     h.message = trim(sv(msg));
   } else if (RE2::FullMatch(s, kColon, &code, &pid, &time, &msg)) {
+    h.style = ReportHeaderStyle::pid_colon;
+    h.pid = opt_i64(sv(pid));
+    set_time(time);
+    h.message = trim(sv(msg));
+  } else if (RE2::FullMatch(s, kDamaged, &code, &pid, &time, &msg)) {
     h.style = ReportHeaderStyle::pid_colon;
     h.pid = opt_i64(sv(pid));
     set_time(time);

@@ -4,6 +4,7 @@
 // This file: streams and the dispatch of one line to the structure it belongs to.
 #include <cstring>
 
+#include "knowledge/component_phrases.h"
 #include "parsers/job/python_parser.h"
 #include "parsers/job/python_parser_state.h"
 
@@ -251,6 +252,21 @@ void PythonLogParser::finish() {
   ParseStats& st = ctx_.stats;
   if (!tool_error_.empty() && st.lines <= 3 && st.parsed == 0) st.not_collected = tool_error_;
   if (plog_) plog_->finish();
+  name_report_components();
+}
+
+// A report printed to job output carries no module tag: the component is the one its text
+// names (knowledge/component-phrases.tsv), looked for once per report, not per line.
+void PythonLogParser::name_report_components() {
+  const ComponentPhrases& phrases = component_phrases_for(ctx_.options.knowledge_dir);
+  if (phrases.rows.empty()) return;
+  for (size_t i = report_base_; i < py_.error_reports.size(); ++i) {
+    ErrorReportBlock& b = py_.error_reports[i];
+    std::string_view c = phrases.find(b.message);
+    for (size_t k = 0; c.empty() && k < b.details.size(); ++k) c = phrases.find(b.details[k]);
+    for (size_t k = 0; c.empty() && k < b.frames.size(); ++k) c = phrases.find(b.frames[k].text);
+    b.component = std::string(c);
+  }
 }
 
 

@@ -90,6 +90,7 @@ class PythonLogParser {
         py_(ctx.facts.python),
         entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
         tb_base_(ctx.facts.python.tracebacks.size()),
+        report_base_(ctx.facts.python.error_reports.size()),
         signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob) {}
 
   void line(const Line& l);
@@ -126,6 +127,9 @@ class PythonLogParser {
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
   void banner_version(std::string_view body, const Line& l);
+  // pip's install console: versions it fetched (`Collecting x==1`) or installed.
+  bool pip_console(std::string_view body);
+  void add_package(std::string_view name, std::string_view version, std::string_view kind);
   void on_report(StreamState& s, size_t index);
   void close_block(StreamState& s) {
     s.open_block.reset();
@@ -155,6 +159,8 @@ class PythonLogParser {
   PythonFacts& py_;
   std::string entry_;
   size_t tb_base_;
+  size_t report_base_;  // this entry's error reports start here
+  void name_report_components();
   std::vector<Candidates> cand_;
   std::map<std::string, StreamState, std::less<>> streams_;
   StreamState* prev_ = nullptr;  // stream of the previous line

@@ -92,8 +92,49 @@ void KernelEventSink::note_boot(std::string_view boot_id) {
   summary_.boot_ids.emplace_back(boot_id);
 }
 
+namespace {
+
+// `<key><digits>` at the front of s: the digits, "" when not there.
+std::string_view digits_after(std::string_view s, std::string_view key) {
+  if (!s.starts_with(key)) return {};
+  size_t k = key.size();
+  while (k < s.size() && k - key.size() < 10 && s[k] >= '0' && s[k] <= '9') ++k;
+  return s.substr(key.size(), k - key.size());
+}
+
+bool has_capture(const SignatureHit& h, std::string_view name) {
+  for (const auto& c : h.captures)
+    if (c.first == name) return true;
+  return false;
+}
+
+}  // namespace
+
+void KernelEventSink::attach_task(std::string_view msg, const Line& line) {
+  // An oops prints a few lines (`Oops: ...`, `Modules linked in: ...`) before it.
+  constexpr uint64_t kWindow = 8;
+  LogFacts& logs = ctx_.facts.logs;
+  if (last_report_ >= logs.kernel_events.size() || line.number <= last_report_line_ ||
+      line.number - last_report_line_ > kWindow)
+    return;
+  std::string_view cpu = digits_after(msg, "CPU: ");
+  if (cpu.empty()) return;
+  std::string_view rest = msg.substr(5 + cpu.size());
+  std::string_view pid = digits_after(rest, " PID: ");
+  if (pid.empty() || !rest.substr(6 + pid.size()).starts_with(" Comm: ")) return;
+  std::string_view comm = rest.substr(6 + pid.size() + 7);
+  comm = comm.substr(0, comm.find(' '));
+  for (SignatureHit& h : logs.kernel_events[last_report_].hits) {
+    if (has_capture(h, "pid")) continue;  // the report named its task itself (hung task)
+    h.captures.emplace_back("pid", std::string(pid));
+    if (!comm.empty() && !has_capture(h, "comm")) h.captures.emplace_back("comm", std::string(comm));
+  }
+  last_report_ = SIZE_MAX;  // one task line per report
+}
+
 bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_view boot_id,
                             std::string_view priority, const Line& line) {
+  if (msg.starts_with("CPU: ")) attach_task(msg, line);
   AscendPrintkView ascend;
   bool is_ascend = msg.size() > 9 && msg[0] == '[' && parse_ascend_printk(msg, ascend);
   bool fault = !is_ascend && is_fault_manager(msg);
@@ -156,6 +197,10 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
     ev.hits.push_back(std::move(h));
   }
   ev.seq = logs.kernel_seq++;
+  if (!ev.hits.empty()) {
+    last_report_ = logs.kernel_events.size();
+    last_report_line_ = line.number;
+  }
   logs.kernel_events.push_back(std::move(ev));
   ++summary_.kept;
   return true;

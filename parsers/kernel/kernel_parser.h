@@ -47,6 +47,11 @@ class KernelEventSink {
   std::string_view entry_name_;
   KernelEntrySummary summary_;
   std::vector<int> scratch_, hits_;
+  // `CPU: 3 PID: 4321 Comm: python3 ...` right after a kept report (hard lockup, oops): the
+  // task that ran on that CPU, added as pid / comm captures to the report's signature hits.
+  void attach_task(std::string_view msg, const Line& line);
+  size_t last_report_ = SIZE_MAX;  // index into LogFacts::kernel_events of the last hit
+  uint64_t last_report_line_ = 0;
   // The compact form of info lines (KernelInfoLine): names looked up once per entry and boot.
   void keep_compact(std::string_view msg, const Time& time, std::string_view boot_id, const Line& line);
   uint32_t entry_name_id_ = UINT32_MAX, boot_name_id_ = UINT32_MAX;

@@ -118,6 +118,7 @@ std::string_view device_export_file_kind(std::string_view path) {
   if (name.starts_with("device-os")) return "device-os-log";
   if (name == "history.log") return "bbox-history";
   if (name == "kbox.txt") return "bbox-kbox";
+  if (name == "driver.txt" && path.find("/bbox/") != sv::npos) return "bbox-driver";
   if (name == "kernel.log" || path.find("/bbox/") != sv::npos) return "bbox-kernel";
   if (path.find("/message/") != sv::npos || name.starts_with("messages")) return "device-syslog";
   return "device-log";
@@ -207,6 +208,10 @@ void parse_device_export(ParseContext& ctx, ByteSource& src) {
   if (kind == "core-dump") {
     // Device process core dumps are binary: inventoried, not read as text.
     ctx.stats.variant = "core-dump (not parsed)";
+    return;
+  }
+  if (kind == "bbox-driver") {
+    parse_bbox_driver(ctx, src);
     return;
   }
   DeviceExportScanner scanner(ctx, kind);

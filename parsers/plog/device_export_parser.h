@@ -17,8 +17,17 @@ namespace triage {
 void parse_device_export(ParseContext& ctx, ByteSource& src);
 
 // What a file of an export is, from its path: event-log, device-os-log, bbox-history,
-// bbox-kbox, bbox-kernel, device-syslog, core-dump (not parsed), device-log.
+// bbox-kbox, bbox-driver, bbox-kernel, device-syslog, core-dump (not parsed), device-log.
 std::string_view device_export_file_kind(std::string_view path);
+
+// The black box's driver record (`bbox/driver.txt`): its exception id is a RAS event of the
+// device the text names (`devid: 2`, `device_id = 2`), read by parse_bbox_driver.
+void parse_bbox_driver(ParseContext& ctx, ByteSource& src);
+struct BboxDriverLine {
+  enum class Shape { none, header, status, exception_id, fail_info } shape = Shape::none;
+  std::optional<int64_t> device;  // status and fail-info lines
+};
+BboxDriverLine parse_bbox_driver_line(std::string_view text);
 
 // Reads RAS events and memory-error blocks from the lines of one export file.
 class DeviceExportScanner {
