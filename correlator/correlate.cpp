@@ -1,6 +1,7 @@
 #include "correlator/correlate.h"
 
 #include "correlator/atb_abi.h"
+#include "correlator/visible_devices_late.h"
 #include "correlator/collective.h"
 #include "correlator/chip_scope.h"
 #include "correlator/container.h"
@@ -38,6 +39,7 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   analyze_library_provenance(evidence, options, report.findings);
   analyze_environment(evidence, options, report.findings);
   analyze_atb_abi(evidence, options, report.findings);
+  analyze_visible_devices_late(evidence, options, report.findings);
   analyze_mount_shadowing(evidence, options, report.findings);
   analyze_version_matrix(evidence, options, report.findings);
   analyze_task_queue_value(evidence, options, report.findings);

@@ -125,6 +125,8 @@ bool job_error(const JobEvent& e) {
     case JobEventKind::report_line:
       return true;
     case JobEventKind::component_error:
+    case JobEventKind::app_log:
+    case JobEventKind::id_values:
     case JobEventKind::framework_log: {  // their ERROR records; WARNING ones are not errors
       size_t at = e.evidence.excerpt.find("[ERROR]");
       return at != std::string::npos && at < 64;
@@ -132,6 +134,7 @@ bool job_error(const JobEvent& e) {
     case JobEventKind::c10_raised_from:  // part of an exception the traceback reader counts
     case JobEventKind::acl_device:
     case JobEventKind::log_origin:
+    case JobEventKind::repl_input:
       return false;
   }
   return false;

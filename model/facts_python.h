@@ -221,6 +221,12 @@ enum class JobEventKind : uint8_t {
                       // `[ERROR] KERNEL(40354,fffdd6e1f1e0,python):2023-10-13-09:30:47.546.313 [f.cc:172] F] msg`
   report_line,        // a CANN report line whose header was cut away:
                       // `        open device 1 failed, runtime result = 107001.[FUNC:..][FILE:..][LINE:..]`
+  app_log,            // an application's own logger, its error records:
+                      // `20260831-01:43:41.474 [Trainer] ERROR: ...` (time as printed, code)
+  id_values,          // an application's error line naming ids as key=value:
+                      // `device fault reported: device_id=4 stream_id=46 task_id=0`
+  repl_input,         // an interactive `>>> ` line that sets a device-visibility variable
+                      // (call: the variable) or names torch_npu (call: "import" or "use")
 };
 std::string_view to_string(JobEventKind k);
 

@@ -5,6 +5,7 @@
 #include "parsers/common/log_text.h"
 #include "parsers/job/job_lines.h"
 #include "parsers/job/pip_console.h"
+#include "parsers/job/repl_input.h"
 #include "parsers/plog/plog_line.h"
 #include "parsers/plog/plog_parser.h"
 #include "parsers/job/python_parser_state.h"
@@ -206,6 +207,22 @@ bool PythonLogParser::pip_console(std::string_view body) {
 
 bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
   using namespace joblines;
+  // Python's interactive prompt: the order of a visibility variable and torch_npu decides
+  // whether the runtime saw the variable (correlator/visible_devices_late.cpp).
+  if (auto in = repl::parse_repl_input(body)) {
+    using What = repl::ReplInput::What;
+    if (in->what != What::other) {
+      JobEvent e;
+      e.stream = s.index;
+      e.kind = JobEventKind::repl_input;
+      e.call = in->what == What::sets_visible_devices ? std::string(in->variable)
+               : in->what == What::imports_npu        ? "import"
+                                                       : "use";
+      e.source = cap(in->code, kMaxText);
+      add_job_event(std::move(e));
+    }
+    return true;
+  }
   if (unclaimed && pip_console(body)) return true;
   if (is_c10_frame(body)) {
     if (s.last_c10) {
@@ -268,7 +285,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     if (!is_error_level(a->level)) return true;
     JobEvent e;
     e.stream = s.index;
-    e.kind = JobEventKind::component_error;
+    e.kind = JobEventKind::app_log;
     e.time = std::string(a->time_text);
     e.call = cap(a->message, kMaxText);
     if (auto j = parse_job_line(a->message); j && !j->code.empty()) e.code = std::string(j->code);
@@ -338,7 +355,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     if (auto v = parse_id_values(body)) {
       JobEvent e;
       e.stream = s.index;
-      e.kind = JobEventKind::component_error;
+      e.kind = JobEventKind::id_values;
       e.device = v->device;
       e.call = cap(trim(body), kMaxText);
       add_job_event(std::move(e));
