@@ -225,15 +225,24 @@ void collect_commands(Verdict& v, const VerdictRules& rules, const std::vector<s
 }
 
 // The one check that separates the best hypothesis from the runner-up: the best other one
-// that still stands (score above zero).
+// that still stands (score above zero). Below a named cause, "insufficient evidence" is no
+// rival cause (collect_more already says what to collect): when a supported cause stands
+// beside it, the check separates the two causes (a missing library present on disk or not).
 void choose_next_check(Verdict& v, const VerdictRules& rules) {
   const Hypothesis& top = v.ranked.front();
   const Hypothesis* second = nullptr;
   for (const auto& h : v.ranked)
-    if (h.id != top.id && h.score > 0) {
+    if (h.id != top.id && h.score > 0 && (top.id == kInsufficient || h.id != kInsufficient) &&
+        (h.id == kInsufficient || !h.supporting.empty())) {
       second = &h;
       break;
     }
+  if (!second)
+    for (const auto& h : v.ranked)
+      if (h.id != top.id && h.score > 0) {
+        second = &h;
+        break;
+      }
   v.next_check.separates = second ? fmt::format("{} vs {}", top.id, second->id) : top.id;
   const PairCheck* pair = nullptr;
   if (second)
