@@ -101,9 +101,10 @@ void analyze_atb_abi(const EvidenceSet& evidence, const AnalyzeOptions& options,
       if (auto atb = atb_tree(reported, EvidenceRef{}))
         judge(b, tables, *atb, *default_torch, "the reported environment", out);
     // Collected processes: their environ and the torch their own pip or packages list.
-    for (const auto& [pid, proc] : b.processes.by_pid) {
+    for (const auto& [pid, process] : b.processes.by_pid) {
+      const auto& proc = process;  // a lambda may not capture a structured binding (clang 14)
       if (!proc.has_environ) continue;
-      auto env = [&](std::string_view name) -> Found { return {proc.env(name), nullptr}; };
+      auto env = [&proc](std::string_view name) -> Found { return {proc.env(name), nullptr}; };
       EvidenceRef ev = proc.evidence.empty() ? EvidenceRef{} : proc.evidence.front();
       auto atb = atb_tree(env, ev);
       if (!atb) continue;
