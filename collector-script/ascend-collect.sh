@@ -2759,7 +2759,7 @@ probe_wait_gone() {
 # the group (the body ignores it), KILL to what is left, and says in $STEP_BASE.probe how it
 # ended: "killed", or "abandoned <state>" when the probe is still there after KILL.
 bg_probe() {
-  local name=$1 limit=$2 dev=$3 py=$4 prog=$5 dir=$BUNDLE/probes pid t0 e m
+  local name=$1 limit=$2 dev=$3 py=$4 prog=$5 dir=$BUNDLE/probes pid t0 e m members
   cd "$dir/work/$name" || exit 66
   for e in "${PROBE_ENV[@]}"; do export "${e?}"; done
   export ASCEND_PROCESS_LOG_PATH=$dir/logs/$name ASCEND_WORK_PATH=$dir/work/$name \
@@ -2777,11 +2777,17 @@ bg_probe() {
       trap '' TERM
       kill -TERM -- "-$BASHPID" 2>/dev/null
       probe_wait_gone "$pid"
-      # KILL to every member of the group but this body.
+      # KILL to every member of the group but this body. The list is read whole first: the
+      # scanner runs in this group too, and the /proc glob is in string order ("10003" before
+      # "9995", a wrapped pid before 32763), so it can list itself before the probe; a KILL
+      # sent while it scans then ends the scan before the probe is reached.
       PGID_QUERY=$BASHPID
-      while read -r m _; do
+      members=()
+      mapfile -t members < <(bg_group_members 2>/dev/null)
+      for m in ${members[@]+"${members[@]}"}; do
+        m=${m%% *}
         [ "$m" = "$BASHPID" ] || kill -KILL "$m" 2>/dev/null
-      done < <(bg_group_members 2>/dev/null)
+      done
       probe_wait_gone "$pid"
       if probe_gone "$pid"; then
         wait "$pid" 2>/dev/null
