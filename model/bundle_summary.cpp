@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string_view>
+#include <unordered_set>
 
 namespace triage {
 
@@ -18,13 +19,14 @@ std::string mentions_text(const std::vector<EntryMentions>& mentions) {
   constexpr size_t kShown = 8;
   std::string out;
   auto part = [&](const char* what, EntryMentions::Values EntryMentions::*field) {
-    std::vector<std::string_view> all;  // distinct, first seen first (entries by path)
-    bool more = false;                  // an entry names more than it lists
+    std::vector<std::string_view> all;       // distinct, first seen first (entries by path)
+    std::unordered_set<std::string_view> seen;  // a bundle of many plog files names many pids
+    bool more = false;                       // an entry names more than it lists
     for (const auto& m : mentions) {
       const EntryMentions::Values& v = m.*field;
       more = more || v.total > v.shown.size();
       for (const auto& x : v.shown)
-        if (std::find(all.begin(), all.end(), x) == all.end()) all.push_back(x);
+        if (seen.insert(x).second) all.push_back(x);
     }
     if (all.empty()) return;
     out += fmt::format("{}{} {}", out.empty() ? "" : "; ", what,
