@@ -56,6 +56,14 @@ const std::array kClasses = {
           {"hccn_tool -i <device> -ip -g; hccn_tool -i <device> -ping -g address <remote device ip>",
            "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_CONNECT_TIMEOUT='   # default 120 s",
            "Read the remote rank's log for an earlier error or a late start"}},
+    Class{"collective/socket-close", Severity::warning, "Sockets between ranks could not be closed (teardown)",
+          "HCCL was tearing a link or communicator down, after an earlier failure or at "
+          "shutdown, and the close failed: the failure came before these lines.",
+          "Why the job failed: a close failure is teardown, not link set-up. With HDC -19 the "
+          "device side no longer answered, which alone does not say whether the device or the process went first.",
+          {"Read the first error before the close lines, on this rank and on the others",
+           "npu-smi info -t health -i <npu>   # when the close reports HDC ret(-19)",
+           "grep -h -E 'ERROR.*(HCCL|HCCP|EI00|EJ00)' ~/ascend/log/debug/plog/plog-*.log | sort | head"}},
     Class{"collective/rank-table", Severity::error, "The rank table or communicator configuration does not fit the host",
           "The job's rank table (or the script that builds it) names devices, device IPs or "
           "servers this host does not have as the process sees them: a configuration error.",
@@ -96,6 +104,7 @@ std::string_view class_of_signature(std::string_view id) {
       {"hccl/task-timeout", "collective/wait-timeout"},      {"hccl/wait-timeout-value", "collective/wait-timeout"},
       {"hccl/peer-heartbeat-lost", "collective/peer-lost"},  {"hccl/transport-init", "collective/link-setup"},
       {"hccl/ra-socket", "collective/link-setup"},           {"hccl/ranktable-device-mismatch", "collective/rank-table"},
+      {"hccl/ra-socket-close", "collective/socket-close"},
       {"hccl/port-in-use", "collective/device-held"},        {"hccl/sdma-error", "collective/transport-error"},
       {"hccl/init-failed", "collective/link-setup"},  // the communicator's set-up between the ranks
   };
@@ -157,6 +166,8 @@ void keep_captures(Seen& s, std::string_view cls,
   } else if (cls == "collective/link-setup") {
     keep_value(s, "remote_rank", capture(caps, "remote_rank"));
     keep_value(s, "remote_ip", capture(caps, "remote_ip"));
+  } else if (cls == "collective/socket-close") {
+    keep_value(s, "hdc_ret", capture(caps, "ret"));
   } else if (cls == "collective/rank-table") {
     keep_value(s, "config_device", capture(caps, "config_device"));
     keep_value(s, "local_device", capture(caps, "local_device"));

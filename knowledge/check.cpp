@@ -1,5 +1,6 @@
 // `knowledge check`: a knowledge file is only good when every pattern compiles, every id
 // is unique and every sample behaves (matches, or for a near miss does not).
+#include <algorithm>
 #include <set>
 
 #include "knowledge/chain_selection.h"
@@ -49,6 +50,10 @@ void check_signatures(std::string_view content, const std::string& name, SampleT
     if (s.next_steps.empty()) out.problems.push_back(name + ": " + s.id + ": no next_steps");
     if (s.category.empty()) out.problems.push_back(name + ": " + s.id + ": no category");
     check_outcome(s, name, out);
+    for (const auto& id : s.supersedes)
+      if (id == s.id || std::none_of(sigs.begin(), sigs.end(), [&](const Signature& o) { return o.id == id; }))
+        out.problems.push_back(name + ": " + s.id + ": supersedes '" + id +
+                               "', which is not another signature of this file");
     if (s.samples_match.empty())
       out.problems.push_back(name + ": " + s.id + ": needs at least one sample that must match");
     if (s.samples_near_miss.empty())

@@ -148,6 +148,7 @@ bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
   if (k == "explanation") return str(sig.explanation);
   if (k == "next_steps") return read_string_array(v, sig.next_steps);
   if (k == "modules") return read_string_array(v, sig.modules);
+  if (k == "supersedes") return read_string_array(v, sig.supersedes);
   if (k == "sources") return read_sources(v, sig, where, fail);
   if (k == "outcome") return str(sig.outcome);
   if (k == "samples") return read_samples(v, sig, where, fail);
@@ -298,10 +299,16 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
     if (set_->Add(s.pattern, nullptr) < 0) continue;
     members_.push_back(static_cast<int>(i));
     member_modules_.push_back(s.modules);
+    std::vector<int> replaced;
+    for (const auto& id : s.supersedes)
+      for (size_t j = 0; j < all.size(); ++j)
+        if (all[j].id == id) replaced.push_back(static_cast<int>(j));
+    member_supersedes_.push_back(std::move(replaced));
   }
   if (members_.empty() || !set_->Compile()) {
     members_.clear();
     member_modules_.clear();
+    member_supersedes_.clear();
     set_.reset();
   }
 }
@@ -323,6 +330,11 @@ void SignatureMatcher::match(std::string_view text, std::string_view module,
       continue;
     out.push_back(idx);
   }
+  // A narrower signature that matched removes the broader ones it names (in place: no allocation).
+  for (int k : scratch)
+    for (int replaced : member_supersedes_[static_cast<size_t>(k)])
+      if (std::find(out.begin(), out.end(), members_[static_cast<size_t>(k)]) != out.end())
+        std::erase(out, replaced);
   std::sort(out.begin(), out.end());
 }
 

@@ -35,6 +35,9 @@ struct Signature {
   // "own" (the log-signature finding reports it), or the id of the finding that cites it.
   std::string outcome;
   std::vector<std::string> modules; // plog modules it applies to (empty = any)
+  // Ids of broader signatures this one replaces on a line both match: a socket *close*
+  // failure also matches the general socket-failure pattern, but is teardown, not set-up.
+  std::vector<std::string> supersedes;
   std::vector<std::string> samples_match;
   std::vector<std::string> samples_near_miss;
   std::string file;  // the knowledge file it came from
@@ -99,6 +102,7 @@ class SignatureMatcher {
   std::unique_ptr<RE2::Set> set_;
   std::vector<int> members_;  // set index -> signature index
   std::vector<std::vector<std::string>> member_modules_;  // set index -> module filter
+  std::vector<std::vector<int>> member_supersedes_;       // set index -> signature indices it replaces
 };
 
 struct KnowledgeBase {

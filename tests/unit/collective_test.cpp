@@ -52,10 +52,17 @@ const std::string kTransportInit =
     "[RunFailed]Transport init error! createLink para:rank[7]-localUserrank[7]-localIpAddr[80.5.5.39/7], "
     "remoteRank[15]-remoteUserrank[15]-remoteIpAddr[80.5.5.67/7], machineType[0], linkMode[1], isUsedRdma[1], "
     "tag[AllGather_group_name_119]";
-// Verbatim (tests/data/real/vllm-ascend-9447-hccp-ra-socket-batch-close/plog.txt).
-const std::string kRaSocket =
+// Verbatim (tests/data/real/vllm-ascend-9447-hccp-ra-socket-batch-close/plog.txt): a close, at teardown.
+const std::string kRaSocketClose =
     "[ERROR] HCCL(106335,):2026-05-21-21:41:12.783.481 [adapter_hccp.cc:1238] [106335][BatchClose][RaSocket]"
     "errNo[0x000000000500000b] ra socket batch close fail. return[228202], num[1]";
+const std::string kRaHdcClose =
+    "[ERROR] HCCP(106335,):2026-05-21-21:41:12.783.479 [ra_hdc_socket.c:122]tid:106335,RaHdcSocketBatchClose : "
+    "[batch_close][ra_hdc_socket]ra hdc message process failed, ret(-19) phyId(0).";
+// Verbatim (tests/fixtures/reference/real-log-excerpts.md): HCCP has no network interface, at set-up.
+const std::string kRaIfNum =
+    "[ERROR] HCCL(60570,):2025-12-04-14:46:07.911.356 [adapter_hccp.cc:1621] [60570][Get][IfNum]"
+    "errNo[0x000000000500000b] ra get if num fail. ret[128303], num[0]";
 // Verbatim (tests/data/real/paddlex-4532-atc-hdc-init-failed-in-container/console.txt).
 const std::string kHdcInit =
     "[ERROR] DRV(2059,atc.bin):2025-09-02-21:07:20.698.597 [hdc_core.c:396][hdc] [hdcPcieInit 396] HDC init "
@@ -90,8 +97,26 @@ TEST_CASE("collective: transport init names the remote rank and IP; ra socket is
   CHECK(*f->find_value("remote_ip") == "80.5.5.67/7");
   CHECK(f->observed.find("HCCL_CONNECT_TIMEOUT") != std::string::npos);
   CHECK_FALSE(names_launch_blocking(*f));
-  Report r2 = analyze_plog({kRaSocket});
+  Report r2 = analyze_plog({kRaIfNum});
   CHECK(find(r2, "collective/link-setup"));
+  CHECK(top(r2) == "collective-communication");
+}
+
+TEST_CASE("collective: sockets that fail to close are teardown, not link set-up", "[collective]") {
+  Report r = analyze_plog({kRaHdcClose, kRaSocketClose});
+  const Finding* f = find(r, "collective/socket-close");
+  REQUIRE(f);
+  CHECK(f->severity == Severity::warning);
+  CHECK(*f->find_value("hdc_ret") == "-19");
+  CHECK(f->evidence.size() == 2);
+  CHECK_FALSE(find(r, "collective/link-setup"));
+  // The close follows a failure these lines do not show: no cause is named from them.
+  CHECK(top(r) == "insufficient-evidence");
+  // Perturbation: the same paste with a set-up failure before the close names the class.
+  Report r2 = analyze_plog({kRaIfNum, kRaHdcClose, kRaSocketClose});
+  CHECK(find(r2, "collective/link-setup"));
+  CHECK(find(r2, "collective/socket-close"));
+  CHECK(top(r2) == "collective-communication");
 }
 
 TEST_CASE("collective: the HCCL heartbeat names a lost peer, not a device fault", "[collective]") {

@@ -154,6 +154,40 @@ TEST_CASE("knowledge check catches broken signature files", "[knowledge]") {
   CHECK_FALSE(problems(replace("\"sources\": [\"plog\"]", "\"sources\": [\"plog\"], \"modules\": [\"HCCL\"]")).empty());
 }
 
+TEST_CASE("knowledge: a narrower signature replaces the broader one it supersedes, on that line only", "[knowledge]") {
+  const char* two = R"J({
+  "format": "ascend-triage-signatures", "version": 1,
+  "signatures": [
+   {"id": "t/socket", "sources": ["plog"], "severity": "error", "category": "t", "outcome": "own",
+    "title": "t", "explanation": "e", "next_steps": ["n"], "pattern": "ra socket [a-z ]+? fail",
+    "samples": {"match": ["[ERROR] HCCL(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 ra socket init fail"],
+                "near_miss": ["[ERROR] HCCL(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 ra socket"]}},
+   {"id": "t/socket-close", "sources": ["plog"], "severity": "warning", "category": "t", "outcome": "own",
+    "supersedes": ["t/socket"],
+    "title": "t", "explanation": "e", "next_steps": ["n"], "pattern": "ra socket batch close fail",
+    "samples": {"match": ["[ERROR] HCCL(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 ra socket batch close fail"],
+                "near_miss": ["[ERROR] HCCL(1,p):2025-01-01-00:00:00.000.001 [a.cc:1]1 ra socket init fail"]}}]
+})J";
+  CHECK(check_knowledge_file(two, "two.json").ok());
+  std::vector<Signature> sigs;
+  std::vector<std::string> errors;
+  parse_signature_file(two, "two.json", sigs, errors);
+  REQUIRE(errors.empty());
+  REQUIRE(sigs.size() == 2);
+  SignatureMatcher m(sigs, kSigPlog);
+  std::vector<int> scratch, hits;
+  m.match("ra socket batch close fail. return[228202], num[1]", "HCCL", scratch, hits);
+  CHECK(hits == std::vector<int>{1});  // both match; the close replaces the general one
+  m.match("ra socket listen start fail. return[1]", "HCCL", scratch, hits);
+  CHECK(hits == std::vector<int>{0});
+  // Only an id of the same file, never itself.
+  std::string bad = two;
+  bad.replace(bad.find("[\"t/socket\"]"), 12, "[\"t/sockets\"]");
+  auto p = check_knowledge_file(bad, "two.json").problems;
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].find("supersedes 't/sockets'") != std::string::npos);
+}
+
 TEST_CASE("knowledge check catches broken error-code files", "[knowledge]") {
   std::string head = "code\tkind\tname\tmeaning\tcomponent\tclass\tnext_check\tsource\n";
   auto row = [](std::string code, std::string kind, std::string meaning, std::string cls,
@@ -219,6 +253,16 @@ TEST_CASE("knowledge: the Set prefilter finds exactly what every signature would
         if (RE2::PartialMatch(re2::StringPiece(text.data(), text.size()), *s.re))
           brute.push_back(static_cast<int>(i));
       }
+      // A narrower signature that matched replaces the broader ones it names.
+      std::vector<int> kept;
+      for (int i : brute) {
+        bool replaced = false;
+        for (int j : brute)
+          for (const auto& id : kb.signatures[static_cast<size_t>(j)].supersedes)
+            replaced = replaced || id == kb.signatures[static_cast<size_t>(i)].id;
+        if (!replaced) kept.push_back(i);
+      }
+      brute = kept;
       INFO(line);
       CHECK(hits == brute);
       with_hits += !hits.empty();
