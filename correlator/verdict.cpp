@@ -183,7 +183,6 @@ void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Find
     s = "No fault found: no finding at warning or above, so there is nothing to rank.";
   } else {
     s = "Insufficient evidence to name a cause: no hypothesis is supported strongly enough.";
-    if (!v.collect_more.empty()) s += fmt::format(" Collect a bundle: {}", v.collect_more.front());
   }
   // Below the threshold: named as conditions to fix, never as the cause.
   // With several hosts a hypothesis ranks once per host: say each once, with its host count.
@@ -208,6 +207,9 @@ void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Find
     s += fmt::format(" Below the score to be named a cause (conditions to check or fix, not shown to "
                      "cause the fault): {}.", fmt::join(weak, ", "));
   if (!unlikely_text.empty()) s += fmt::format(" Unlikely: {}.", fmt::join(unlikely_text, "; "));
+  // Last: a command is no sentence, and text after it would read as part of it.
+  if (top.id == kInsufficient && any_warning && !v.collect_more.empty())
+    s += fmt::format(" Collect a bundle: {}", v.collect_more.front());
   v.summary = std::move(s);
 }
 
