@@ -338,7 +338,8 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
 }
 
 // The msnpureport export: RAS event ids (knowledge/device-events.tsv names their kind) and
-// APEI memory-error blocks of the black box, one finding per kind and device.
+// memory errors of the black box (APEI blocks, the driver record's ECC), one finding per kind
+// and device.
 struct DeviceGroup {
   std::vector<std::string> event_ids, names, files, addresses, locations, error_types;
   std::vector<EvidenceRef> evidence;
@@ -389,7 +390,7 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vect
     add_unique(g.addresses, m.physical_address);
     add_unique(g.locations, m.location);
     add_unique(g.error_types, m.error_type);
-    add_unique(g.files, "bbox-kbox (APEI)");
+    add_unique(g.files, m.file_kind);
     if (m.error_type.find("multi-bit") != std::string::npos) g.multi_bit = true;
     if (g.evidence.size() < 8) g.evidence.push_back(m.evidence);
     note_time(g, m.time_text);
@@ -412,11 +413,11 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vect
       detail += fmt::format(" Event ids {}.", fmt::join(g.event_ids, ", "));
     for (const auto& n : g.names) detail += fmt::format(" {}.", n);
     if (g.memory_errors)
-      detail += fmt::format(" {} APEI memory error block(s): error_type {}{}{}.", g.memory_errors,
+      detail += fmt::format(" {} memory error record(s): error_type {}{}{}.", g.memory_errors,
                             fmt::join(g.error_types, "; "),
                             g.addresses.empty() ? "" : fmt::format(", physical_address {}", fmt::join(g.addresses, ", ")),
                             g.locations.empty() ? "" : fmt::format(", {}", fmt::join(g.locations, "; ")));
-    f.observed = fmt::format("{} event line(s) and {} memory error block(s) in the device-log export of "
+    f.observed = fmt::format("{} event line(s) and {} memory error record(s) in the device-log export of "
                              "{} ({}), device time {} to {}.{}",
                              g.events, g.memory_errors, on, fmt::join(g.files, ", "),
                              g.first_time.empty() ? "unknown" : g.first_time,

@@ -105,6 +105,7 @@ struct DeviceMemoryError {
   std::string physical_address;      // "0x0000101efe36d3c0"
   std::string location;              // "node: 2 card: 259 module: 51 rank: 1 bank: 10 row: 30691 column: 56"
   std::string time_text;             // device uptime "[2454.830701]"
+  std::string file_kind = "bbox-kbox (APEI)";  // or "bbox-driver" (a fail-info line)
   EvidenceRef evidence;              // the error_type line
 };
 

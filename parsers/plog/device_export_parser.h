@@ -26,6 +26,9 @@ void parse_bbox_driver(ParseContext& ctx, ByteSource& src);
 struct BboxDriverLine {
   enum class Shape { none, header, status, exception_id, fail_info } shape = Shape::none;
   std::optional<int64_t> device;  // status and fail-info lines
+  // A fail-info line's memory error: "multi-bit ECC" / "ECC" ("" when it names none) and
+  // the physical address it gives (views into the line).
+  std::string_view ecc, physical_address;
 };
 BboxDriverLine parse_bbox_driver_line(std::string_view text);
 

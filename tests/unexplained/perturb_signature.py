@@ -3,7 +3,9 @@
 
 Runs `ascend-triage analyze --format json` on the given files twice: with the built-in
 knowledge, then with `--knowledge DIR` where DIR holds a copy of the signature file without
-the signature. Before, no unexplained-errors excerpt matches the signature's pattern; after,
+the signature. SIGNATURE_ID may be several ids joined by commas, removed together (a narrower
+signature that supersedes a broader one: without both, their lines have no reader). Before, no
+unexplained-errors excerpt matches the signatures' patterns; after,
 the exit code is 1 and unexplained-errors holds more lines than before: one of its excerpts
 matches the pattern, or (the line is a detail of a CANN error report, whose first line the
 group cites) its group cites a line of the same file. With --expect-exit-before N the first run's exit code is
@@ -44,26 +46,31 @@ def main():
     binary, sig_file, sig_id, *files = args
     with open(sig_file, encoding="utf-8") as f:
         doc = json.load(f)
-    sig = next((s for s in doc["signatures"] if s["id"] == sig_id), None)
-    if sig is None:
-        sys.exit(f"{sig_file}: no signature {sig_id}")
-    pattern = re.compile(sig["pattern"])  # RE2 named groups (?P<x>) are Python syntax too
+    ids = sig_id.split(",")
+    sigs = [s for s in doc["signatures"] if s["id"] in ids]
+    if len(sigs) != len(ids):
+        sys.exit(f"{sig_file}: not every signature of {sig_id} is there")
+    # RE2 named groups (?P<x>) are Python syntax too; one pattern each (the names may repeat).
+    patterns = [re.compile(s["pattern"]) for s in sigs]
+
+    def matches(text):
+        return any(p.search(text) for p in patterns)
 
     rc0, before = analyze(binary, files)
-    hit_before = [x for x in unexplained_excerpts(before) if pattern.search(x)]
+    hit_before = [x for x in unexplained_excerpts(before) if matches(x)]
     problems = []
     if expect_before is not None and rc0 != expect_before:
         problems.append(f"with the signature: exit {rc0}, expected {expect_before}")
     if hit_before:
         problems.append(f"with the signature its line is already unexplained: {hit_before[0][:160]}")
 
-    doc["signatures"] = [s for s in doc["signatures"] if s["id"] != sig_id]
+    doc["signatures"] = [s for s in doc["signatures"] if s["id"] not in ids]
     with tempfile.TemporaryDirectory() as d:
         os.makedirs(os.path.join(d, "signatures"))
         with open(os.path.join(d, "signatures", os.path.basename(sig_file)), "w", encoding="utf-8") as f:
             json.dump(doc, f)
         rc1, after = analyze(binary, files, d)
-    hit_after = [x for x in unexplained_excerpts(after) if pattern.search(x)]
+    hit_after = [x for x in unexplained_excerpts(after) if matches(x)]
     if rc1 != 1:
         problems.append(f"without the signature: exit {rc1}, expected 1")
     if unexplained_lines(after) <= unexplained_lines(before):

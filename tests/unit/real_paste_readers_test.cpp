@@ -6,6 +6,7 @@
 #include <set>
 #include <string>
 
+#include "correlator/correlate.h"
 #include "correlator/facts_listing.h"
 #include "ingest/classify.h"
 #include "knowledge/component_phrases.h"
@@ -14,6 +15,7 @@
 #include "parsers/job/python_lines.h"
 #include "parsers/plog/device_export_parser.h"
 
+#include "analysis_test_support.h"
 #include "bundle_test_util.h"
 #include "python_test_util.h"
 
@@ -153,6 +155,12 @@ TEST_CASE("the black box's driver record: the device its text states", "[device_
       "device_id = 2, fail info: device_id-2 appeared multi ecc err, the physical address is 0x400cd8d202e0");
   CHECK(fail.shape == Shape::fail_info);
   CHECK(fail.device == 2);
+  CHECK(fail.ecc == "multi-bit ECC");
+  CHECK(fail.physical_address == "0x400cd8d202e0");
+  // A fail info that names no ECC error is no memory error.
+  auto other = parse_bbox_driver_line("device_id = 2, fail info: device_id-2 heartbeat lost");
+  CHECK(other.shape == Shape::fail_info);
+  CHECK(other.ecc.empty());
   // Near misses
   CHECK(parse_bbox_driver_line("devid: two, module: 1").shape == Shape::none);
   CHECK(parse_bbox_driver_line("devid: 2 is working").shape == Shape::none);
@@ -175,6 +183,18 @@ TEST_CASE("the black box's driver record: the device its text states", "[device_
   CHECK(f.devices.ras_events[0].device == 2);  // the path says device-0
   CHECK(f.devices.ras_events[0].file_kind == "bbox-driver");
   CHECK(fact_set(f).count("device=2"));
+  REQUIRE(f.devices.memory_errors.size() == 1);
+  CHECK(f.devices.memory_errors[0].device == 2);
+  CHECK(f.devices.memory_errors[0].error_type == "multi-bit ECC (black-box driver record)");
+  CHECK(f.devices.memory_errors[0].physical_address == "0x400cd8d202e0");
+  CHECK(f.devices.memory_errors[0].evidence.line == 4);
+  // The multi-bit error is the device's hardware fault: critical, and it leads the verdict.
+  Report rep = correlate(r.evidence, AnalyzeOptions{});
+  const Finding* ecc = testing::find_finding(rep.findings, "device-exception/hbm-ecc");
+  REQUIRE(ecc);
+  CHECK(ecc->severity == Severity::critical);
+  CHECK(*ecc->find_value("device") == "2");
+  CHECK(rep.verdict.ranked.front().id == "device-hardware");
 }
 
 TEST_CASE("pip's install console gives the versions it fetched and installed", "[job][real]") {
