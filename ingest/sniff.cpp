@@ -28,7 +28,7 @@ enum Shape {
   modinfo_key,
   lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
   npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, progress_bar, kv, kShapes
+  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, progress_bar, repl_prompt, kv, kShapes
 };
 
 struct LineShape {
@@ -146,6 +146,8 @@ constexpr std::array<LineShape, kShapes> kShapeTable = {{
      "^\\[\\d{4}-\\d\\d-\\d\\d-\\d\\d:\\d\\d:\\d\\d\\.\\d+\\] system exception code \\[0x[0-9A-Fa-f]+\\]"},
     // tqdm: `Adding requests: 100%|####| 2/2 [00:00<00:00, 139.13it/s]`, `50% Completed | 1/2 [...`
     {progress_bar, "progress bar", "\\d%(?: Completed)? ?\\|.*\\| ?\\d+/\\d+ \\[[0-9:<?]+"},
+    // A pasted interactive session (parsers/job/repl_input): what the user typed, in order.
+    {repl_prompt, "Python prompt", "^>>> \\S"},
     {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
 }};
 
@@ -394,6 +396,7 @@ constexpr std::array<SourceKind, kShapes> kShapeKind = {{
     K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
     K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
     K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::device_log_export, K::python_log /* progress_bar */,
+    K::python_log /* repl_prompt */,
     K::proc_environ,
 }};
 // One kind per shape: a missing initializer would leave the last shape `unknown` and shift
@@ -498,6 +501,10 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.count(progress_bar) >= 2)
     return found(K::python_log, fmt::format("job output: {} progress bars from line {}",
                                             c.count(progress_bar), c.first[progress_bar]));
+  // An interactive session without an error yet: the order of its statements can be the fault.
+  if (c.count(repl_prompt) >= 2)
+    return found(K::python_log, fmt::format("job output: {} Python prompt lines from line {}",
+                                            c.count(repl_prompt), c.first[repl_prompt]));
   return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
                                        c.nonempty == 1 ? "" : "s", near_misses(c)));
 }

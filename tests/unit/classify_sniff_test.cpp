@@ -210,3 +210,14 @@ TEST_CASE("pasted forms of the corpus: device-N log with its register dump, mmen
                 "Prompt: 'Hello, my name is', Generated text: ' John'\n") == "python_log");
   CHECK(sniffed("100% done\n50% | half\n") == "unknown");  // percentages without bars and rates
 }
+
+TEST_CASE("a pasted Python session without an error yet is job output", "[classify][sniff]") {
+  // ascend-pytorch-67's statements, before the traceback (the order decides the finding)
+  CHECK(sniffed(">>> import torch\n>>> import torch_npu\n>>> import os\n"
+                ">>> os.environ['ASCEND_RT_VISIBLE_DEVICES'] = '1'\n"
+                ">>> torch_npu._C._npu_setDevice(0)\n") == "python_log");
+  // Near misses: one prompt among prose, and a bare prompt or a quoted-reply marker.
+  CHECK(sniffed("see below\n>>> import torch\nthat is all\n") == "unknown");
+  CHECK(sniffed(">>>\n>>>\n") == "unknown");
+  CHECK(sniffed(">>>> quoted\n>>>> reply\n") == "unknown");
+}
