@@ -272,7 +272,7 @@ std::optional<AclSampleLine> parse_acl_sample_line(sv body) {
 std::optional<HwlogLine> parse_hwlog_line(sv body) {
   if (body.size() < 40 || body[0] != '[') return std::nullopt;
   size_t close = body.find(']');
-  if (close == npos || close > 9) return std::nullopt;
+  if (close == npos || close > 10) return std::nullopt;  // `[EXCEPTION] ` is the longest level
   HwlogLine h;
   h.level = body.substr(1, close - 1);
   for (char c : h.level)
@@ -334,7 +334,7 @@ std::optional<HwlogLine> parse_mindie_line(sv body) {
 std::optional<MindSporeLine> parse_mindspore_line(sv body) {
   if (body.size() < 40 || body[0] != '[') return std::nullopt;
   size_t close = body.find("] ");
-  if (close == npos || close > 9) return std::nullopt;
+  if (close == npos || close > 10) return std::nullopt;  // `[EXCEPTION] ` is the longest level
   MindSporeLine m;
   m.level = body.substr(1, close - 1);
   size_t open = body.find('(', close);

@@ -29,6 +29,30 @@ bool datetime_at(std::string_view s, size_t pos) {
          s[pos + 16] == ':' && digits(s, pos + 17, 2);
 }
 
+// The code a MindSpore record names: the CANN message code MindSpore appends to its own line
+// (`... 'Ascend Error Message'.Ascend Error Message:EI0002: The wait ...`), else the runtime
+// result it quotes (`Malloc device memory failed, size[32212254720], ret[207001]`, `Call rt api
+// rtStreamSynchronize failed, ret: 507011`). Six digits only: `ret[0]` or a size is no code.
+std::string_view mindspore_code(std::string_view msg) {
+  constexpr std::string_view kAscend = "Ascend Error Message:";
+  if (size_t at = msg.find(kAscend); at != std::string_view::npos) {
+    size_t k = at + kAscend.size();
+    if (k + 7 <= msg.size() && msg[k] == 'E' &&
+        ((msg[k + 1] >= 'A' && msg[k + 1] <= 'Z') || (msg[k + 1] >= '0' && msg[k + 1] <= '9')) &&
+        digits(msg, k + 2, 4) && msg[k + 6] == ':')
+      return msg.substr(k, 6);
+  }
+  for (std::string_view marker : {"ret[", "ret: "}) {
+    for (size_t at = msg.find(marker); at != std::string_view::npos; at = msg.find(marker, at + 1)) {
+      if (at > 0 && ((msg[at - 1] >= 'a' && msg[at - 1] <= 'z') || msg[at - 1] == '_')) continue;
+      size_t k = at + marker.size();
+      if (!digits(msg, k, 6) || (k + 6 < msg.size() && msg[k + 6] >= '0' && msg[k + 6] <= '9')) continue;
+      return msg.substr(k, 6);
+    }
+  }
+  return {};
+}
+
 // DeepSpeed's log_dist record: `[2025-07-03 08:57:56,267] [INFO] [logging.py:107:log_dist]
 // [Rank 0] step=110, ...`: the rank.
 std::optional<int> launcher_rank(std::string_view body) {
@@ -247,12 +271,14 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     return true;
   }
   if (auto m = parse_mindspore_line(body)) {
-    if (m->level == "ERROR" || m->level == "WARNING" || m->level == "CRITICAL") {
+    // EXCEPTION: older MindSpore's level for a record that raises (`[EXCEPTION] DEVICE(...)`)
+    if (m->level == "ERROR" || m->level == "WARNING" || m->level == "CRITICAL" || m->level == "EXCEPTION") {
       JobEvent e;
       e.stream = s.index;
       e.kind = JobEventKind::framework_log;
       e.time = std::string(m->time_text);
       e.component = std::string(m->module);
+      e.code = std::string(mindspore_code(m->message));
       int64_t pid = 0;
       for (char c : m->pid) pid = pid * 10 + (c - '0');
       e.pid = pid;

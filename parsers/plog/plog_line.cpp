@@ -571,15 +571,21 @@ PlogResult parse_plog_at(sv s, PlogLine& out) {
   i = name_end + 2;
   // Device-side IMP writes one blank before the time: `IMP(-2,IMP): 2024-12-04-08:21:54.994.714`.
   if (i + 1 < s.size() && s[i] == ' ' && is_digit(s[i + 1])) ++i;
-  // time
-  size_t used = parse_plog_time(s.substr(i), out.time, out.time_separator);
-  if (used == 0) return malformed(out, i >= s.size() ? "header breaks off" : "bad time");
-  out.time_text = s.substr(i, used);
-  out.has_time = true;
-  i += used;
-  if (i >= s.size()) return malformed(out, "header breaks off after the time");
-  if (s[i] != ' ') return malformed(out, "no blank after the time");
-  ++i;
+  // time; a documentation page elides it (`RUNTIME(1,python3): ... [a.cc:1]1 F:msg`):
+  // the record is read without a time rather than dropped, and no time is made up for it.
+  bool elided = s.substr(i, 5) == " ... ";
+  if (elided) {
+    i += 5;
+  } else {
+    size_t used = parse_plog_time(s.substr(i), out.time, out.time_separator);
+    if (used == 0) return malformed(out, i >= s.size() ? "header breaks off" : "bad time");
+    out.time_text = s.substr(i, used);
+    out.has_time = true;
+    i += used;
+    if (i >= s.size()) return malformed(out, "header breaks off after the time");
+    if (s[i] != ' ') return malformed(out, "no blank after the time");
+    ++i;
+  }
   sv body = trim_right(s.substr(i));
   if (body.empty()) return malformed(out, "header breaks off after the time");
   if (is_digit(body[0])) {
@@ -592,6 +598,11 @@ PlogResult parse_plog_at(sv s, PlogLine& out) {
     return PlogResult::parsed;
   }
   if (body.substr(0, 8) == "[ascend]" && parse_drv_tags(body, out)) return PlogResult::parsed;
+  if (elided) {  // the elision took the file marker too: `ASCENDCL(1,python3): ... F:msg`
+    out.shape = PlogShape::plain;
+    split_function(body, out);
+    return PlogResult::parsed;
+  }
   if (body[0] == '[' && body.find(']') == sv::npos) return malformed(out, "file marker breaks off");
   return malformed(out, "no file marker");
 }
@@ -691,8 +702,8 @@ PlogResult PlogDialect::parse(sv text, PlogLine& out) {
     return r;
   }
   PlogResult r = parse_plog_line(text, out);
-  if (r == PlogResult::parsed && out.shape != PlogShape::no_time &&
-      out.shape != PlogShape::awatchdog) {
+  if (r == PlogResult::parsed && out.has_time && out.shape != PlogShape::no_time &&
+      out.shape != PlogShape::awatchdog) {  // a line without (or with an elided) time locks nothing
     locked_ = true;
     prefix_ = out.prefix_style == PlogPrefix::embedded ? PlogPrefix::embedded : out.prefix_style;
     time_sep_ = out.time_separator;

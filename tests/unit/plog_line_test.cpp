@@ -499,3 +499,31 @@ TEST_CASE("plog line: device-side IMP record, a blank before the time and no sou
   CHECK(parse_plog_line("[EVENT] IMP(-2,IMP): 2024-12-04-08:21:54.994.714 70 [IMP] present 1", p) ==
         PlogResult::malformed);
 }
+
+TEST_CASE("plog: a documentation page's elided time is read as a line without a time", "[plog_line]") {
+  // mind-cluster-docs-ray-head-drvgetdevnum-507899: the page printed `...` for the time
+  auto p = parse_ok("[ERROR] RUNTIME(38734,python3): ... [driver.cc:64]38734 GetDeviceCount:Call drvGetDevNum, drvRetCode=7.");
+  CHECK_FALSE(p.has_time);
+  CHECK(p.time_text.empty());
+  CHECK(p.module == "RUNTIME");
+  CHECK(p.pid == "38734");
+  CHECK(p.file == "driver.cc");
+  CHECK(p.function == "GetDeviceCount");
+  CHECK(p.message == "Call drvGetDevNum, drvRetCode=7.");
+  // ... and the file marker with it: the rest is the message
+  auto q = parse_ok("[ERROR] ASCENDCL(38734,python3): ... aclrtGetDeviceCountImpl:get device count failed, runtime result = 507899.");
+  CHECK_FALSE(q.has_time);
+  CHECK(q.shape == PlogShape::plain);
+  CHECK(q.function == "aclrtGetDeviceCountImpl");
+  CHECK(q.message == "get device count failed, runtime result = 507899.");
+  // Near misses: dots glued to the header or to the text, or any other word, are still a bad time;
+  // without the elision a missing file marker stays malformed.
+  PlogLine m;
+  for (const char* s : {"[ERROR] RUNTIME(38734,python3):... [driver.cc:64]38734 F:x",
+                        "[ERROR] RUNTIME(38734,python3): ...[driver.cc:64]38734 F:x",
+                        "[ERROR] RUNTIME(38734,python3): xxx [driver.cc:64]38734 F:x",
+                        "[ERROR] ASCENDCL(38734,python3):2025-03-06-01:09:07.262.594 get device count failed"}) {
+    INFO(s);
+    CHECK(parse_plog_line(s, m) == PlogResult::malformed);
+  }
+}

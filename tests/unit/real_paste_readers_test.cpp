@@ -280,3 +280,35 @@ TEST_CASE("component phrases name the component of a report printed without a mo
   REQUIRE(q.facts.python.error_reports.size() == 1);
   CHECK(q.facts.python.error_reports[0].component.empty());
 }
+
+TEST_CASE("MindSpore records: the EXCEPTION level, the runtime result and the CANN code they quote", "[job][real]") {
+  // mindspore-docs-cann-errors-ee9999-halmemalloc-207001 (older MindSpore prints [EXCEPTION])
+  auto oom = fact_set(pytest::parse_python_text(
+                          "[EXCEPTION] DEVICE(170414,fffe397fa1e0,python):2021-09-13-15:29:07.465.388 "
+                          "[mindspore/ccsrc/runtime/device/ascend/ascend_memory_manager.cc:62] MallocDeviceMemory] "
+                          "Malloc device memory failed, size[32212254720], ret[207001], Device 6 may be other "
+                          "processes occupying this card, check as: ps -ef|grep python\n")
+                          .facts);
+  CHECK(oom.count("code=207001"));
+  CHECK(oom.count("pid=170414"));
+  CHECK(oom.count("time=2021-09-13-15:29:07.465.388"));
+  CHECK_FALSE(oom.count("code=322122"));  // the size is no code
+  // mindspore-docs-cann-errors-ei0002-heartbeat-lost: the Ascend message appended to MindSpore's line
+  auto hccl = fact_set(pytest::parse_python_text(
+                           "[CRITICAL] DEVICE(162844,fffd6cff91e0,python):2022-12-01-00:26:58.399.787 "
+                           "[mindspore/ccsrc/plugin/device/ascend/hal/hardware/ascend_graph_executor.cc:240] RunGraph] "
+                           "Run task for graph:kernel_graph_1 error! The details refer to 'Ascend Error Message'.Ascend "
+                           "Error Message:EI0002: The wait execution of the Notify register times out.\n")
+                           .facts);
+  CHECK(hccl.count("code=EI0002"));
+  // Near misses: a short ret, a longer number, a word ending in ret, a message without a code.
+  for (const char* line :
+       {"[ERROR] DEVICE(1,fffe397fa1e0,python):2021-09-13-15:29:07.465.388 [a.cc:1] F] Sync failed, ret[0]",
+        "[ERROR] DEVICE(1,fffe397fa1e0,python):2021-09-13-15:29:07.465.388 [a.cc:1] F] Sync failed, ret: 5070111",
+        "[ERROR] DEVICE(1,fffe397fa1e0,python):2021-09-13-15:29:07.465.388 [a.cc:1] F] offset_ret[507011]",
+        "[ERROR] DEVICE(1,fffe397fa1e0,python):2021-09-13-15:29:07.465.388 [a.cc:1] F] Ascend Error Message:see above"}) {
+    INFO(line);
+    for (const auto& f : fact_set(pytest::parse_python_text(std::string(line) + "\n").facts))
+      CHECK(f.rfind("code=", 0) != 0);
+  }
+}
