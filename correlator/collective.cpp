@@ -129,13 +129,15 @@ struct Seen {
   std::vector<EvidenceRef> evidence;
   std::set<std::string> sources;  // "HCCL:hccl/transport-init", "code EI0006"
   std::vector<std::pair<std::string, std::string>> values;
+  std::set<std::pair<std::string, uint64_t>> cited;  // (entry, line): a line read three ways is one line
   size_t lines = 0;
 };
 
 void note(Seen& s, const EvidenceRef& e, std::string source) {
+  s.sources.insert(std::move(source));
+  if (!s.cited.insert({e.entry, e.line}).second) return;
   ++s.lines;
   if (s.evidence.size() < 8) s.evidence.push_back(e);
-  s.sources.insert(std::move(source));
 }
 
 void keep_value(Seen& s, std::string key, std::string v) {
