@@ -230,7 +230,20 @@ void collect_commands(Verdict& v, const VerdictRules& rules, const std::vector<s
 // that still stands (score above zero). Below a named cause, "insufficient evidence" is no
 // rival cause (collect_more already says what to collect): when a supported cause stands
 // beside it, the check separates the two causes (a missing library present on disk or not).
-void choose_next_check(Verdict& v, const VerdictRules& rules) {
+// "peer 90.90.92.240/1; remote_rank 15": the values of the leading hypothesis's findings that
+// name where to look first (its spec's look_at), each once, at most six.
+std::string named_places(const Hypothesis& top, const HypothesisSpec& spec, const std::vector<Finding>& findings) {
+  std::vector<std::string> out;
+  for (const auto& key : spec.look_at)
+    for (const auto& l : top.supporting) {
+      const auto* v = l.index < findings.size() ? findings[l.index].find_value(key) : nullptr;
+      std::string s = v && !v->empty() ? key + " " + *v : "";
+      if (!s.empty() && !listed(out, s) && out.size() < 6) out.push_back(std::move(s));
+    }
+  return fmt::format("{}", fmt::join(out, "; "));
+}
+
+void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<Finding>& findings) {
   const Hypothesis& top = v.ranked.front();
   const Hypothesis* second = nullptr;
   for (const auto& h : v.ranked)
@@ -259,6 +272,9 @@ void choose_next_check(Verdict& v, const VerdictRules& rules) {
   }
   if (top.id == kInsufficient && !v.collect_more.empty() && v.next_check.command.empty())
     v.next_check.command = v.collect_more.front();
+  if (const auto* spec = rules.find(top.id))
+    if (auto places = named_places(top, *spec, findings); !places.empty())
+      v.next_check.description = fmt::format("Start with what the lines name: {}. {}", places, v.next_check.description);
 }
 
 }  // namespace
@@ -345,7 +361,7 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
   }
 
   collect_commands(v, rules, gaps);
-  choose_next_check(v, rules);
+  choose_next_check(v, rules, findings);
   write_summary(v, rules, findings);
   v.reply = verdict_reply(v, findings);
   return v;

@@ -68,6 +68,7 @@ struct Reader {
       if (k == "id") ok = read_string(v, h.id);
       else if (k == "title") ok = read_string(v, h.title);
       else if (k == "does_not_prove") ok = read_string(v, h.does_not_prove);
+      else if (k == "look_at") ok = read_strings(v, h.look_at);
       else if (k == "confirm") {
         ondemand::object c;
         if (v.get_object().get(c)) ok = false;

@@ -32,6 +32,9 @@ struct VerdictRule {
 struct HypothesisSpec {
   std::string id, title, does_not_prove;
   std::string confirm_description, confirm_command;  // the check that confirms or clears it
+  // Finding values that name where to look first (a lost peer, a remote rank, a device): the
+  // next check names them when the hypothesis leads.
+  std::vector<std::string> look_at;
 };
 
 struct PairCheck {
