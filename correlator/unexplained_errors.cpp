@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 
 #include "correlator/report_facts.h"
@@ -127,9 +128,13 @@ bool job_error(const JobEvent& e) {
     case JobEventKind::component_error:
     case JobEventKind::app_log:
     case JobEventKind::id_values:
-    case JobEventKind::framework_log: {  // their ERROR records; WARNING ones are not errors
-      size_t at = e.evidence.excerpt.find("[ERROR]");
-      return at != std::string::npos && at < 64;
+    case JobEventKind::framework_log: {  // their ERROR records and worse; WARNING ones are not errors
+      // MindSpore logs a fatal failure at CRITICAL or EXCEPTION (`[CRITICAL] DEVICE(...)`).
+      for (std::string_view level : {"[ERROR]", "[CRITICAL]", "[EXCEPTION]", "[FATAL]"}) {
+        size_t at = e.evidence.excerpt.find(level);
+        if (at != std::string::npos && at < 64) return true;
+      }
+      return false;
     }
     case JobEventKind::c10_raised_from:  // part of an exception the traceback reader counts
     case JobEventKind::acl_device:

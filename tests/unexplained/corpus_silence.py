@@ -23,7 +23,7 @@ import subprocess
 import sys
 
 ERROR_LINE = re.compile(
-    r"\[ERROR\]"                                   # plog, ACL sample, Ascend printk, ERR lines
+    r"\[(?:ERROR|CRITICAL|EXCEPTION)\]"            # plog, ACL sample, Ascend printk, MindSpore
     r"|\bE[A-Z0-9]\d{4}(?:\[PID: \d+\]|: )"        # CANN error report (EZ9999: / EZ9999[PID: n])
     r"|(?:^|[\s:])[A-Za-z_][\w.]*(?:Error|Exception): "  # Python exception line
     r"|\bERR\d{5}\b")                               # torch_npu error code

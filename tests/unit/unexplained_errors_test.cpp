@@ -213,3 +213,29 @@ TEST_CASE("unexplained-errors: a line of the same failure is shown on the findin
   CHECK(out[0].same_failure.empty());
   CHECK(out[1].id == "unexplained-errors");
 }
+
+TEST_CASE("unexplained-errors: a MindSpore CRITICAL or EXCEPTION record is an error, a WARNING one is not",
+          "[unexplained]") {
+  // tests/fixtures/reference/real-log-excerpts.md: MindSpore logs its fatal failures at CRITICAL.
+  const std::string critical =
+      "[CRITICAL] DEVICE(17381,ffff890145d0,python):2022-12-01-03:02:29.011.280 "
+      "[mindspore/ccsrc/runtime/device/kernel_runtime.cc:124] LockRuntime] The pointer[stream] is null.";
+  auto with_record = [](const std::string& text) {
+    BundleFacts b;
+    JobEvent e;
+    e.kind = JobEventKind::framework_log;
+    e.component = "DEVICE";
+    e.evidence = make_evidence("output.txt", 3, 0, text);
+    b.python.job_events.push_back(e);
+    return b;
+  };
+  auto out = run(with_record(critical));
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].evidence[0].line == 3);
+  std::string exception = critical;
+  exception.replace(0, 10, "[EXCEPTION]");
+  CHECK(run(with_record(exception)).size() == 1);
+  std::string warning = critical;
+  warning.replace(0, 10, "[WARNING]");
+  CHECK(run(with_record(warning)).empty());
+}
