@@ -284,6 +284,14 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       e.pid = pid;
       e.call = cap(m->message, kMaxText);
       add_job_event(std::move(e));
+      // The CANN report MindSpore appends (`Ascend Error Message:EI0002: The wait ...`) goes on
+      // over the next lines: they are its body, as after a report header of its own.
+      constexpr std::string_view kAscend = "Ascend Error Message:";
+      if (size_t at = m->message.find(kAscend); at != std::string_view::npos)
+        if (auto h = parse_report_header(m->message.substr(at + kAscend.size()))) {
+          close_block(s);
+          open_report(s, *h, "mindspore");
+        }
     }
     return true;
   }

@@ -2,6 +2,8 @@
 
 #include <re2/re2.h>
 
+#include <algorithm>
+
 namespace triage::pylines {
 
 namespace {
@@ -183,6 +185,16 @@ FuncTag split_func_tag(std::string_view s) {
 
 bool is_report_traceback(std::string_view body) {
   return trim(body) == "TraceBack (most recent call last):";
+}
+
+bool is_hccl_message_line(std::string_view body) {
+  // HCCL's heartbeat list inside an EI0002 message: `there are(is) 1 abnormal device(s):`, the
+  // devices indented, then `]` alone. Both start a line of their own, unindented.
+  if (body == "]") return true;
+  constexpr std::string_view kHead = "there are(is) ", kTail = " abnormal device(s):";
+  if (!body.starts_with(kHead) || !body.ends_with(kTail)) return false;
+  std::string_view n = body.substr(kHead.size(), body.size() - kHead.size() - kTail.size());
+  return !n.empty() && n.size() <= 6 && std::all_of(n.begin(), n.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 std::optional<ReportHeader> parse_report_header(std::string_view body) {

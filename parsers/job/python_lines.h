@@ -86,6 +86,9 @@ struct ReportHeader {
 // Any header of a CANN error-report block, after optional carriers (`[ERROR] RecentErrMsg: `,
 // `CANN error: `).
 std::optional<ReportHeader> parse_report_header(std::string_view body);
+// An unindented line of HCCL's EI0002 message that continues the report: `there are(is) N
+// abnormal device(s):` and the `]` that closes its list.
+bool is_hccl_message_line(std::string_view body);
 // `TraceBack (most recent call last):` opening a CANN frame list (any indentation).
 bool is_report_traceback(std::string_view body);
 // First CANN error code token (`EZ9999`, `EE1001`) in free text, "" if none.

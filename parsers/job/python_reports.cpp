@@ -21,7 +21,7 @@ std::optional<LineClass> PythonLogParser::block_line(StreamState& s, std::string
     close_block(s);
     return std::nullopt;
   }
-  if ((is_indented(body) && !is_blank(body)) || has_func_tag(body)) {
+  if ((is_indented(body) && !is_blank(body)) || has_func_tag(body) || is_hccl_message_line(body)) {
     report_body_line(s, b, body);
     // the c10 warning that carried the block ends with `(function x)` after its last line
     if (std::string_view fn = function_tail(body); !fn.empty()) {

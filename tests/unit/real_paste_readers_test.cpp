@@ -312,3 +312,36 @@ TEST_CASE("MindSpore records: the EXCEPTION level, the runtime result and the CA
       CHECK(f.rfind("code=", 0) != 0);
   }
 }
+
+TEST_CASE("HCCL's abnormal-device list and MindSpore's appended CANN report are report bodies", "[job][real]") {
+  CHECK(pylines::is_hccl_message_line("there are(is) 1 abnormal device(s):"));
+  CHECK(pylines::is_hccl_message_line("]"));
+  // Near misses: no count, words after the colon, an indented or longer bracket line.
+  CHECK_FALSE(pylines::is_hccl_message_line("there are(is) some abnormal device(s):"));
+  CHECK_FALSE(pylines::is_hccl_message_line("there are(is) 1 abnormal device(s): none"));
+  CHECK_FALSE(pylines::is_hccl_message_line(" ]"));
+  CHECK_FALSE(pylines::is_hccl_message_line("]]"));
+  // mindspore-docs-cann-errors-ei0002-heartbeat-lost, lines 3 to 9 (long lines cut at a word)
+  const std::string paste =
+      "[CRITICAL] DEVICE(162844,fffd6cff91e0,python):2022-12-01-00:26:58.399.787 "
+      "[mindspore/ccsrc/plugin/device/ascend/hal/hardware/ascend_graph_executor.cc:240] RunGraph] "
+      "Run task for graph:kernel_graph_1 error! The details refer to 'Ascend Error Message'.Ascend "
+      "Error Message:EI0002: The wait execution of the Notify register times out.\n"
+      "there are(is) 1 abnormal device(s):\n"
+      "        serverId[10.*.*.*], deviceId[0], Heartbeat Lost Occurred, Possible Reason: 1. Process has "
+      "exited, 2. Network Disconnected\n"
+      "]\n"
+      "        Possible Cause: 1. An exception occurs during the execution on some NPUs in the cluster.\n"
+      "        TraceBack (most recent call last):\n"
+      "        Notify wait execute failed, device_id=1, stream_id=14, task_id=4, flip_num=0, "
+      "notify_id=11[FUNC:GetError][FILE:stream.cc][LINE:921]\n";
+  auto p = pytest::parse_python_text(paste);
+  REQUIRE(p.facts.python.error_reports.size() == 1);
+  const ErrorReportBlock& r = p.facts.python.error_reports[0];
+  CHECK(r.code == "EI0002");
+  CHECK(r.frames.size() == 1);
+  CHECK(p.stats.lines_unrecognised == 0);
+  // Without the report opener the same body lines are not claimed by a report.
+  auto bare = pytest::parse_python_text("there are(is) 1 abnormal device(s):\n]\n");
+  CHECK(bare.facts.python.error_reports.empty());
+}
