@@ -39,16 +39,7 @@ ChainSelection parse_chain_selection(std::string_view content, const std::string
       {"rank-env", &out.rank_envs},      {"wheel", &out.wheels},
       {"mount-marker", &out.mount_markers}};
   std::set<std::pair<std::string, std::string>> seen;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be kind, value, why");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 3");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     auto it = lists.find(f[0]);
     if (it == lists.end())
       return errors.push_back(where + ": kind '" + std::string(f[0]) +
@@ -58,7 +49,6 @@ ChainSelection parse_chain_selection(std::string_view content, const std::string
       return errors.push_back(where + ": duplicate " + std::string(f[0]) + " " + std::string(f[1]));
     it->second->emplace_back(f[1]);
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 
