@@ -1,11 +1,9 @@
 #include "knowledge/chain_selection.h"
 
 #include <map>
-#include <memory>
-#include <mutex>
 #include <set>
 
-#include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -53,22 +51,10 @@ ChainSelection parse_chain_selection(std::string_view content, const std::string
 }
 
 const ChainSelection& chain_selection_for(const std::string& dir, std::vector<std::string>& errors) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<ChainSelection>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kChainSelectionFile) content = f.content;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kChainSelectionFile) content = f.content;
-  auto table = std::make_unique<ChainSelection>(
-      parse_chain_selection(content, std::string(kChainSelectionFile), errors));
-  auto& ref = *table;
-  cache.emplace(dir, std::move(table));
-  return ref;
+  auto parse = [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+    return parse_chain_selection(c, n, e);
+  };
+  return cached_table<ChainSelection>(kChainSelectionFile, dir, parse, errors);
 }
 
 }  // namespace triage
