@@ -1,5 +1,7 @@
 #include "bundle_test_util.h"
 
+#include <catch2/catch.hpp>
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
@@ -15,6 +17,7 @@
 #include <stdexcept>
 
 #include "bundle/sha256.h"
+#include "correlator/correlate.h"
 
 extern char** environ;
 
@@ -189,6 +192,20 @@ const Finding* find_finding(const BundleFacts& b, std::string_view id) {
   for (const auto& f : b.input_findings)
     if (f.id == id) return &f;
   return nullptr;
+}
+
+const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep) {
+  write_file(dir / name, text);
+  keep = load({dir / name});
+  REQUIRE(keep.evidence.bundles.size() == 1);
+  return keep.evidence.bundles[0];
+}
+
+Report analyze_one(std::string_view name, std::string_view text) {
+  TempDir dir;
+  write_file(dir / name, text);
+  LoadResult loaded = load({dir / name});
+  return correlate(loaded.evidence, AnalyzeOptions{});
 }
 
 CliRun run_cli(const std::vector<std::string>& args) {

@@ -8,6 +8,7 @@
 
 #include "ingest/load.h"
 #include "model/entry.h"
+#include "model/report.h"
 
 namespace triage::testing {
 
@@ -48,6 +49,12 @@ void write_tree(const std::string& dir, const std::vector<Member>& members);
 LoadResult load(const std::vector<std::string>& paths, const AnalyzeOptions& options = {});
 const InventoryEntry* find_entry(const BundleFacts& b, std::string_view path);
 const Finding* find_finding(const BundleFacts& b, std::string_view id);
+
+// One pasted file: `text` written as dir/name and loaded alone; its one bundle (REQUIREd),
+// alive as long as `keep`.
+const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep);
+// The same in a directory of its own, loaded and correlated end to end.
+Report analyze_one(std::string_view name, std::string_view text);
 
 struct CliRun {
   int exit_code = -1;
