@@ -16,6 +16,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "bundle/byte_source.h"
 #include "bundle/sha256.h"
 #include "correlator/correlate.h"
 
@@ -206,6 +207,17 @@ Report analyze_one(std::string_view name, std::string_view text) {
   write_file(dir / name, text);
   LoadResult loaded = load({dir / name});
   return correlate(loaded.evidence, AnalyzeOptions{});
+}
+
+ParseStats parse_into(BundleFacts& facts, ParseFn fn, const std::string& path, const std::string& text) {
+  ParseStats stats;
+  EntryInfo entry;
+  entry.path = path;
+  AnalyzeOptions options;
+  ParseContext ctx{entry, facts, stats, options};
+  StringSource src(text);
+  fn(ctx, src);
+  return stats;
 }
 
 CliRun run_cli(const std::vector<std::string>& args) {

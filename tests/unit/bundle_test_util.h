@@ -9,6 +9,7 @@
 #include "ingest/load.h"
 #include "model/entry.h"
 #include "model/report.h"
+#include "parsers/common/parser.h"
 
 namespace triage::testing {
 
@@ -55,6 +56,8 @@ const Finding* find_finding(const BundleFacts& b, std::string_view id);
 const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep);
 // The same in a directory of its own, loaded and correlated end to end.
 Report analyze_one(std::string_view name, std::string_view text);
+// `text` read by one parser as the entry `path` (default options) into `facts`.
+ParseStats parse_into(BundleFacts& facts, ParseFn fn, const std::string& path, const std::string& text);
 
 struct CliRun {
   int exit_code = -1;
