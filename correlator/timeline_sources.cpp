@@ -158,24 +158,8 @@ class Collector {
   }
 
   void plog_facts() {
-    for (const StallReport& s : facts_.logs.stalls) {
-      TimelineOccurrence* o = at_line(s.evidence);
-      if (!o)
-        o = &add(plog_lane(s.evidence), "stall-report", Severity::warning,
-                 std::string(plog_text(s.evidence.excerpt)), s.time.time, s.evidence);
-      o->event.pid = s.origin.pid;
-      o->event.stream = s.stream_id;
-      if (s.device_id) o->event.device = s.device_id;
-    }
-    for (const StreamSyncTimeout& s : facts_.logs.sync_timeouts) {
-      TimelineOccurrence* o = at_line(s.evidence);
-      if (!o)
-        o = &add(plog_lane(s.evidence), "sync-timeout", Severity::error,
-                 std::string(plog_text(s.evidence.excerpt)), s.time.time, s.evidence);
-      o->event.pid = s.origin.pid;
-      o->event.stream = s.stream_id;
-      if (s.device_id) o->event.device = s.device_id;
-    }
+    for (const StallReport& s : facts_.logs.stalls) stream_fact(s, "stall-report", Severity::warning);
+    for (const StreamSyncTimeout& s : facts_.logs.sync_timeouts) stream_fact(s, "sync-timeout", Severity::error);
     for (const ErrorCodeFact& e : facts_.logs.error_codes) {
       TimelineOccurrence* o = at_line(e.evidence);
       if (!o)
@@ -296,6 +280,18 @@ class Collector {
   std::vector<TimelineOccurrence> take() { return std::move(out_); }
 
  private:
+  // A stall report or a sync timeout: the occurrence of its line, with its pid, stream and device.
+  template <class StreamFact>
+  void stream_fact(const StreamFact& s, const char* kind, Severity severity) {
+    TimelineOccurrence* o = at_line(s.evidence);
+    if (!o)
+      o = &add(plog_lane(s.evidence), kind, severity, std::string(plog_text(s.evidence.excerpt)), s.time.time,
+               s.evidence);
+    o->event.pid = s.origin.pid;
+    o->event.stream = s.stream_id;
+    if (s.device_id) o->event.device = s.device_id;
+  }
+
   static std::optional<int64_t> parse_number(const std::string& v) {
     int64_t n = 0;
     if (v.empty() || v.size() > 18) return std::nullopt;

@@ -1,11 +1,9 @@
 #include "knowledge/chain_selection.h"
 
 #include <map>
-#include <memory>
-#include <mutex>
 #include <set>
 
-#include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -39,16 +37,7 @@ ChainSelection parse_chain_selection(std::string_view content, const std::string
       {"rank-env", &out.rank_envs},      {"wheel", &out.wheels},
       {"mount-marker", &out.mount_markers}};
   std::set<std::pair<std::string, std::string>> seen;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be kind, value, why");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 3");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     auto it = lists.find(f[0]);
     if (it == lists.end())
       return errors.push_back(where + ": kind '" + std::string(f[0]) +
@@ -58,27 +47,14 @@ ChainSelection parse_chain_selection(std::string_view content, const std::string
       return errors.push_back(where + ": duplicate " + std::string(f[0]) + " " + std::string(f[1]));
     it->second->emplace_back(f[1]);
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 
 const ChainSelection& chain_selection_for(const std::string& dir, std::vector<std::string>& errors) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<ChainSelection>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kChainSelectionFile) content = f.content;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kChainSelectionFile) content = f.content;
-  auto table = std::make_unique<ChainSelection>(
-      parse_chain_selection(content, std::string(kChainSelectionFile), errors));
-  auto& ref = *table;
-  cache.emplace(dir, std::move(table));
-  return ref;
+  auto parse = [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+    return parse_chain_selection(c, n, e);
+  };
+  return cached_table<ChainSelection>(kChainSelectionFile, dir, parse, errors);
 }
 
 }  // namespace triage

@@ -14,16 +14,7 @@ ComponentPhrases parse_component_phrases(std::string_view content, const std::st
                                          std::vector<std::string>& errors) {
   static const std::vector<std::string_view> kHeader = {"component", "phrase", "source"};
   ComponentPhrases out;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be component, phrase, source");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 3");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     if (f[0].empty() || f[0].find(' ') != std::string_view::npos)
       return errors.push_back(where + ": the component is empty or holds a blank");
     if (f[1].size() < kMinPhrase || f[1].front() == ' ' || f[1].back() == ' ')
@@ -34,7 +25,6 @@ ComponentPhrases parse_component_phrases(std::string_view content, const std::st
       if (r.phrase == f[1]) return errors.push_back(where + ": the phrase '" + r.phrase + "' is listed twice");
     out.rows.push_back({std::string(f[0]), std::string(f[1])});
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 

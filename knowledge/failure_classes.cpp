@@ -20,16 +20,7 @@ FailureClasses parse_failure_classes(std::string_view content, const std::string
                                                       "install-mismatch", "import-path"};
   FailureClasses out;
   std::set<std::pair<std::string, std::string>> seen;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be match, text, class, meaning, source");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     FailureClassInfo c{std::string(f[0]), std::string(f[1]), std::string(f[2]), std::string(f[3]),
                        std::string(f[4])};
     if (!kMatches.count(c.match))
@@ -41,7 +32,6 @@ FailureClasses parse_failure_classes(std::string_view content, const std::string
       return errors.push_back(where + ": duplicate " + c.match + " " + c.text);
     out.rows.push_back(std::move(c));
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 

@@ -2,12 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <map>
-#include <memory>
-#include <mutex>
 #include <set>
 
-#include "knowledge/knowledge.h"
+#include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
 #include "model/severity.h"
 
@@ -52,23 +49,10 @@ std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, co
 }
 
 const std::vector<CatalogueEntry>& finding_catalogue_for(const std::string& dir) {
-  static std::mutex mu;
-  static std::map<std::string, std::unique_ptr<std::vector<CatalogueEntry>>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(dir);
-  if (it != cache.end()) return *it->second;
-  std::string content;
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == kFindingCatalogueFile) content = f.content;
-  std::vector<std::string> errors;
-  if (!dir.empty())
-    for (const auto& f : read_knowledge_dir(dir, errors))
-      if (f.name == kFindingCatalogueFile) content = f.content;
-  auto entries = std::make_unique<std::vector<CatalogueEntry>>(
-      parse_finding_catalogue(content, std::string(kFindingCatalogueFile), errors));
-  auto& ref = *entries;
-  cache.emplace(dir, std::move(entries));
-  return ref;
+  return cached_table<std::vector<CatalogueEntry>>(
+      kFindingCatalogueFile, dir, [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
+        return parse_finding_catalogue(c, n, e);
+      });
 }
 
 const CatalogueEntry* find_catalogue_entry(const std::vector<CatalogueEntry>& c, std::string_view id) {

@@ -32,16 +32,7 @@ std::vector<FindingGroupRule> parse_finding_groups(std::string_view content, con
   static const std::vector<std::string_view> kHeader = {"id", "same", "within", "seconds", "why"};
   std::vector<FindingGroupRule> out;
   std::set<std::string> seen;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be id, same, within, seconds, why");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     FindingGroupRule r;
     r.id = std::string(f[0]);
     r.same = split_keys(f[1]);
@@ -58,7 +49,6 @@ std::vector<FindingGroupRule> parse_finding_groups(std::string_view content, con
     if (!seen.insert(r.id).second) return errors.push_back(where + ": duplicate id " + r.id);
     out.push_back(std::move(r));
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 

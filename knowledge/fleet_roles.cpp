@@ -22,16 +22,7 @@ FleetRoles parse_fleet_roles(std::string_view content, const std::string& name,
       {"other", "context"}};
   FleetRoles out;
   std::set<std::pair<std::string, std::string>> seen;
-  bool have_header = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be match, text, class, role, meaning");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 5");
+  for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     FleetRoleRow r{std::string(f[0]), std::string(f[1]), std::string(f[2]), std::string(f[3]),
                    std::string(f[4])};
     if (r.text.empty() || r.meaning.empty()) return errors.push_back(where + ": text and meaning are required");
@@ -52,7 +43,6 @@ FleetRoles parse_fleet_roles(std::string_view content, const std::string& name,
       return errors.push_back(where + ": duplicate " + r.match + " " + r.text);
     out.rows.push_back(std::move(r));
   });
-  if (!have_header) errors.push_back(name + ": no header line");
   return out;
 }
 

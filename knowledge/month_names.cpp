@@ -16,16 +16,8 @@ MonthNames parse_month_names(std::string_view content, const std::string& name,
                                                         "jul", "aug", "sep", "oct", "nov", "dec"};
   MonthNames out;
   std::set<std::string, std::less<>> seen;
-  bool have_header = false, have_c = false;
-  for_each_table_line(content, [&](size_t line_no, const std::vector<std::string_view>& f) {
-    std::string where = name + ":" + std::to_string(line_no);
-    if (!have_header) {
-      have_header = true;
-      if (f != kHeader) errors.push_back(where + ": header must be locales, jan, feb, ..., dec");
-      return;
-    }
-    if (f.size() != kHeader.size())
-      return errors.push_back(where + ": " + std::to_string(f.size()) + " fields, want 13");
+  bool have_c = false;
+  auto row = [&](const std::string& where, const std::vector<std::string_view>& f) {
     bool c = f[0] == "C";
     if (c && !out.names.empty()) return errors.push_back(where + ": the C row comes first");
     have_c = have_c || c;
@@ -42,9 +34,9 @@ MonthNames parse_month_names(std::string_view content, const std::string& name,
       if (!seen.insert(std::string(n)).second) continue;  // the same name in another locale
       out.names.push_back({std::string(n), static_cast<int>(m), !c});
     }
-  });
-  if (!have_header) errors.push_back(name + ": no header line");
-  else if (!have_c) errors.push_back(name + ": no C row (the syslog month names)");
+  };
+  if (for_each_table_row(content, name, kHeader, errors, row, "locales, jan, feb, ..., dec") && !have_c)
+    errors.push_back(name + ": no C row (the syslog month names)");
   return out;
 }
 

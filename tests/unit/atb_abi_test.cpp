@@ -6,8 +6,6 @@
 #include <string>
 
 #include "correlator/atb_abi.h"
-#include "correlator/correlate.h"
-#include "ingest/load.h"
 #include "knowledge/version_tables.h"
 
 #include "analysis_test_support.h"
@@ -29,12 +27,7 @@ std::string report(const std::string& torch, const std::string& env) {
          "ASCEND_TOOLKIT_HOME=/usr/local/Ascend/ascend-toolkit/latest\n";
 }
 
-Report analyze(const std::string& text) {
-  testing::TempDir dir;
-  testing::write_file(dir / "collect_env.txt", text);
-  auto loaded = load_evidence({(dir / "collect_env.txt")}, AnalyzeOptions{});
-  return correlate(loaded.evidence, AnalyzeOptions{});
-}
+Report analyze(const std::string& text) { return testing::analyze_one("collect_env.txt", text); }
 
 const Finding* mismatch(const Report& r) { return testing::find_finding(r.findings, "environment/atb-abi-mismatch"); }
 

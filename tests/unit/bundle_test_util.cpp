@@ -1,5 +1,7 @@
 #include "bundle_test_util.h"
 
+#include <catch2/catch.hpp>
+
 #include <archive.h>
 #include <archive_entry.h>
 #include <fcntl.h>
@@ -14,7 +16,9 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "bundle/byte_source.h"
 #include "bundle/sha256.h"
+#include "correlator/correlate.h"
 
 extern char** environ;
 
@@ -189,6 +193,31 @@ const Finding* find_finding(const BundleFacts& b, std::string_view id) {
   for (const auto& f : b.input_findings)
     if (f.id == id) return &f;
   return nullptr;
+}
+
+const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep) {
+  write_file(dir / name, text);
+  keep = load({dir / name});
+  REQUIRE(keep.evidence.bundles.size() == 1);
+  return keep.evidence.bundles[0];
+}
+
+Report analyze_one(std::string_view name, std::string_view text) {
+  TempDir dir;
+  write_file(dir / name, text);
+  LoadResult loaded = load({dir / name});
+  return correlate(loaded.evidence, AnalyzeOptions{});
+}
+
+ParseStats parse_into(BundleFacts& facts, ParseFn fn, const std::string& path, const std::string& text) {
+  ParseStats stats;
+  EntryInfo entry;
+  entry.path = path;
+  AnalyzeOptions options;
+  ParseContext ctx{entry, facts, stats, options};
+  StringSource src(text);
+  fn(ctx, src);
+  return stats;
 }
 
 CliRun run_cli(const std::vector<std::string>& args) {

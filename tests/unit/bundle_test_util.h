@@ -8,6 +8,8 @@
 
 #include "ingest/load.h"
 #include "model/entry.h"
+#include "model/report.h"
+#include "parsers/common/parser.h"
 
 namespace triage::testing {
 
@@ -48,6 +50,14 @@ void write_tree(const std::string& dir, const std::vector<Member>& members);
 LoadResult load(const std::vector<std::string>& paths, const AnalyzeOptions& options = {});
 const InventoryEntry* find_entry(const BundleFacts& b, std::string_view path);
 const Finding* find_finding(const BundleFacts& b, std::string_view id);
+
+// One pasted file: `text` written as dir/name and loaded alone; its one bundle (REQUIREd),
+// alive as long as `keep`.
+const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep);
+// The same in a directory of its own, loaded and correlated end to end.
+Report analyze_one(std::string_view name, std::string_view text);
+// `text` read by one parser as the entry `path` (default options) into `facts`.
+ParseStats parse_into(BundleFacts& facts, ParseFn fn, const std::string& path, const std::string& text);
 
 struct CliRun {
   int exit_code = -1;

@@ -5,7 +5,6 @@
 #include <set>
 #include <string>
 
-#include "bundle/byte_source.h"
 #include "ingest/classify.h"
 #include "correlator/correlate.h"
 #include "correlator/device_exception.h"
@@ -21,14 +20,7 @@ using namespace triage;
 namespace {
 
 ParseStats parse_export(BundleFacts& facts, const std::string& path, const std::string& text) {
-  ParseStats stats;
-  EntryInfo entry;
-  entry.path = path;
-  AnalyzeOptions options;
-  ParseContext ctx{entry, facts, stats, options};
-  StringSource src(text);
-  parse_device_export(ctx, src);
-  return stats;
+  return testing::parse_into(facts, parse_device_export, path, text);
 }
 
 // real-log-excerpts.md 3.10 is a grep over kbox.txt: "<path>:<line>[uptime] ...". The file
@@ -248,13 +240,8 @@ TEST_CASE("507899 keeps the driver return code behind it (real 1.6 plog)", "[dev
   auto blocks = testing::reference_blocks("1.6");
   REQUIRE(!blocks.empty());
   BundleFacts facts;
-  ParseStats stats;
-  EntryInfo entry;
-  entry.path = "logs/host/root/ascend/log/debug/plog/plog-618_20250306010906978.log";
-  AnalyzeOptions options;
-  ParseContext ctx{entry, facts, stats, options};
-  StringSource src(blocks[0]);
-  parse_plog(ctx, src);
+  testing::parse_into(facts, parse_plog, "logs/host/root/ascend/log/debug/plog/plog-618_20250306010906978.log",
+                      blocks[0]);
   auto out = testing::run_analysis(analyze_device_exception, facts);
   const Finding* f = testing::find_finding(out, "device-exception/driver-internal");
   REQUIRE(f);

@@ -3,20 +3,15 @@
 #include "correlator/container.h"
 #include "correlator/environment.h"
 #include "correlator/mount_shadowing.h"
+
+#include "analysis_test_support.h"
 #include "library_facts_util.h"
 
 using namespace triage;
 using namespace libtest;
 
 namespace {
-template <class Fn>
-std::vector<Finding> run(BundleFacts b, Fn fn) {
-  EvidenceSet set;
-  set.bundles.push_back(std::move(b));
-  std::vector<Finding> out;
-  fn(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b, testing::AnalysisFn fn) { return testing::run_analysis(fn, b); }
 void path(BundleFacts& b, std::string p, bool exists, std::string seen) {
   b.libraries.paths.push_back(PathCheck{p, exists, exists ? "d" : "-", "", seen, ev("ascend/paths.tsv")});
 }

@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <string>
 
-#include "bundle/byte_source.h"
 #include "bundle_test_util.h"
 #include "correlator/facts_listing.h"
 #include "ingest/classify.h"
@@ -42,14 +41,7 @@ bool has(const std::vector<FactRow>& rows, const std::string& key, const std::st
 }
 
 ParseStats parse_plog_text(BundleFacts& facts, const std::string& path, const std::string& text) {
-  ParseStats stats;
-  EntryInfo entry;
-  entry.path = path;
-  AnalyzeOptions options;
-  ParseContext ctx{entry, facts, stats, options};
-  StringSource src(text);
-  parse_plog(ctx, src);
-  return stats;
+  return parse_into(facts, parse_plog, path, text);
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include "correlator/kernel_driver_error.h"
 
+#include "analysis_test_support.h"
+
 using namespace triage;
 
 namespace {
@@ -22,13 +24,7 @@ KernelEvent printk(std::string module, std::string function, std::string message
   return e;
 }
 
-std::vector<Finding> run(const BundleFacts& b) {
-  EvidenceSet set;
-  set.bundles.push_back(b);
-  std::vector<Finding> out;
-  analyze_kernel_driver_error(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b) { return testing::run_analysis(analyze_kernel_driver_error, b); }
 
 }  // namespace
 

@@ -5,27 +5,19 @@
 #include <set>
 #include <string>
 
-#include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
 #include "parsers/kernel/kernel_line.h"
 #include "parsers/kernel/kernel_parser.h"
 #include "parsers/plog/plog_parser.h"
 
+#include "bundle_test_util.h"
+
 using namespace triage;
 
 namespace {
 
-ParseStats parse_into(BundleFacts& facts, ParseFn fn, const std::string& path, const std::string& text) {
-  ParseStats stats;
-  EntryInfo entry;
-  entry.path = path;
-  AnalyzeOptions options;
-  ParseContext ctx{entry, facts, stats, options};
-  StringSource src(text);
-  fn(ctx, src);
-  return stats;
-}
+using testing::parse_into;
 
 const std::string kAbnormal =
     "[ascend] [drv_pcie] [devdrv_sync_non_trans_msg_send 1239] <kworker/u385:0:15232:15232> Device is "

@@ -49,13 +49,6 @@ const KernelEvent& at_line(const std::vector<KernelEvent>& events, uint64_t line
   return events.front();
 }
 
-const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep) {
-  write_file(dir / name, text);
-  keep = load({dir / name});
-  REQUIRE(keep.evidence.bundles.size() == 1);
-  return keep.evidence.bundles[0];
-}
-
 }  // namespace
 
 TEST_CASE("an Ascend printk pasted without its time is a kernel line", "[kernel][paste]") {

@@ -2,20 +2,15 @@
 
 #include "correlator/library_provenance.h"
 #include "correlator/task_queue_value.h"
+
+#include "analysis_test_support.h"
 #include "library_facts_util.h"
 
 using namespace triage;
 using namespace libtest;
 
 namespace {
-template <class Fn>
-std::vector<Finding> run(BundleFacts b, Fn fn) {
-  EvidenceSet set;
-  set.bundles.push_back(std::move(b));
-  std::vector<Finding> out;
-  fn(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b, testing::AnalysisFn fn) { return testing::run_analysis(fn, b); }
 }  // namespace
 
 TEST_CASE("library origin and CANN install of a path") {

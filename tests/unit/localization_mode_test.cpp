@@ -3,6 +3,8 @@
 
 #include "correlator/localization_mode.h"
 
+#include "analysis_test_support.h"
+
 using namespace triage;
 
 namespace {
@@ -18,13 +20,7 @@ ProcessInfo process(int64_t pid, std::vector<std::pair<std::string, std::string>
   return p;
 }
 
-std::vector<Finding> run(const BundleFacts& b) {
-  EvidenceSet set;
-  set.bundles.push_back(b);
-  std::vector<Finding> out;
-  analyze_localization_mode(set, AnalyzeOptions{}, out);
-  return out;
-}
+std::vector<Finding> run(const BundleFacts& b) { return testing::run_analysis(analyze_localization_mode, b); }
 
 void stall(BundleFacts& b, int64_t pid) {
   StallReport s;

@@ -4,6 +4,8 @@
 #include "correlator/driver_binding.h"
 #include "correlator/module_provenance.h"
 
+#include "analysis_test_support.h"
+
 using namespace triage;
 
 namespace {
@@ -62,13 +64,7 @@ ModprobeResolution chain(std::string kver, std::string mod, std::vector<std::str
   return r;
 }
 
-std::vector<Finding> provenance(const BundleFacts& b) {
-  EvidenceSet set;
-  set.bundles.push_back(b);
-  std::vector<Finding> out;
-  analyze_module_provenance(set, {}, out);
-  return out;
-}
+std::vector<Finding> provenance(const BundleFacts& b) { return testing::run_analysis(analyze_module_provenance, b); }
 
 const Finding* find(const std::vector<Finding>& fs, std::string_view id) {
   for (const auto& f : fs)

@@ -8,12 +8,13 @@
 #include <string>
 #include <vector>
 
-#include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "parsers/kernel/kernel_line.h"
 #include "parsers/kernel/kernel_parser.h"
 #include "parsers/plog/plog_line.h"
 #include "parsers/plog/plog_parser.h"
+
+#include "bundle_test_util.h"
 
 using namespace triage;
 
@@ -159,13 +160,8 @@ TEST_CASE("reference excerpts: file parsers count every line as the table does",
   };
   {
     BundleFacts facts;
-    ParseStats stats;
-    AnalyzeOptions options;
-    EntryInfo entry;
-    entry.path = "logs/host/root/ascend/log/debug/plog/plog-1_20250101000000000.log";
-    ParseContext ctx{entry, facts, stats, options};
-    StringSource src(section1);
-    parse_plog(ctx, src);
+    ParseStats stats = testing::parse_into(facts, parse_plog,
+                                           "logs/host/root/ascend/log/debug/plog/plog-1_20250101000000000.log", section1);
     CHECK(stats.lines == newlines(section1));
     CHECK(stats.parsed == s1_plog);
     CHECK(stats.malformed == s1_malformed);
@@ -177,13 +173,7 @@ TEST_CASE("reference excerpts: file parsers count every line as the table does",
   }
   {
     BundleFacts facts;
-    ParseStats stats;
-    AnalyzeOptions options;
-    EntryInfo entry;
-    entry.path = "kernel/dmesg.txt";
-    ParseContext ctx{entry, facts, stats, options};
-    StringSource src(section3);
-    parse_dmesg(ctx, src);
+    ParseStats stats = testing::parse_into(facts, parse_dmesg, "kernel/dmesg.txt", section3);
     CHECK(stats.lines == newlines(section3));
     CHECK(stats.parsed + stats.malformed + stats.unrecognised == stats.lines);
     // dmesg lines (and grep-prefixed kbox lines) parse; the rest is counted, not dropped.

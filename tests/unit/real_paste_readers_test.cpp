@@ -24,13 +24,6 @@ using namespace triage::testing;
 
 namespace {
 
-const BundleFacts& load_one(TempDir& dir, std::string_view name, std::string_view text, LoadResult& keep) {
-  write_file(dir / name, text);
-  keep = load({dir / name});
-  REQUIRE(keep.evidence.bundles.size() == 1);
-  return keep.evidence.bundles[0];
-}
-
 // `key=value` of every fact `ascend-triage facts` would print.
 std::set<std::string> fact_set(const BundleFacts& f) {
   std::set<std::string> out;

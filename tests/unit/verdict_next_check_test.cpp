@@ -6,9 +6,6 @@
 
 #include <string>
 
-#include "correlator/correlate.h"
-#include "ingest/load.h"
-
 #include "bundle_test_util.h"
 
 using namespace triage;
@@ -23,12 +20,7 @@ const std::string kLoaderError =
     "/usr/local/python3.10/lib/python3.10/site-packages/paddle_custom_device/libpaddle-custom-npu.so "
     "with error: libatb.so: cannot open shared object file: No such file or directory\n";
 
-Verdict verdict_of(const std::string& text) {
-  testing::TempDir dir;
-  testing::write_file(dir / "output.txt", text);
-  auto loaded = load_evidence({(dir / "output.txt")}, AnalyzeOptions{});
-  return correlate(loaded.evidence, AnalyzeOptions{}).verdict;
-}
+Verdict verdict_of(const std::string& text) { return testing::analyze_one("output.txt", text).verdict; }
 
 }  // namespace
 

@@ -5,8 +5,6 @@
 
 #include <string>
 
-#include "correlator/correlate.h"
-#include "ingest/load.h"
 #include "parsers/job/repl_input.h"
 
 #include "analysis_test_support.h"
@@ -26,12 +24,7 @@ const std::string kFailure =
     "RuntimeError: Initialize:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:146 NPU function error: "
     "c10_npu::SetDevice(device_id_), error code is 507033\n";
 
-Report analyze(const std::string& text) {
-  testing::TempDir dir;
-  testing::write_file(dir / "console.txt", text);
-  auto loaded = load_evidence({(dir / "console.txt")}, AnalyzeOptions{});
-  return correlate(loaded.evidence, AnalyzeOptions{});
-}
+Report analyze(const std::string& text) { return testing::analyze_one("console.txt", text); }
 
 const Finding* late(const Report& r) {
   return testing::find_finding(r.findings, "environment/visible-devices-set-late");
