@@ -155,6 +155,21 @@ int64_t job_pid(const PythonFacts& py, const TorchNpuError& t) {
   return tb.anchor.pid.value_or(0);
 }
 
+// The process of torch_npu's `NPU warning, error code is N`: the stream's tag, else the
+// `[PID: n]` of the CANN report the warning opened or printed right after it (torch_npu
+// follows the warning with the runtime's recent error message).
+int64_t warning_pid(const PythonFacts& py, const TorchWarning& w) {
+  constexpr uint64_t kReportWithin = 5;  // lines between the warning and that report's header
+  if (w.stream < py.streams.size() && py.streams[w.stream].pid) return *py.streams[w.stream].pid;
+  if (w.error_report && *w.error_report < py.error_reports.size())
+    return py.error_reports[*w.error_report].pid.value_or(0);
+  for (const auto& r : py.error_reports)
+    if (r.stream == w.stream && r.evidence.entry == w.evidence.entry && r.evidence.line > w.evidence.line &&
+        r.evidence.line <= w.evidence.line + kReportWithin)
+      return r.pid.value_or(0);
+  return 0;
+}
+
 void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& t,
             std::optional<int64_t> device) {
   if (!code.empty() && std::find(g.codes.begin(), g.codes.end(), code) == g.codes.end())
@@ -245,6 +260,19 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     g.kind = k, g.pid = pid;
     g.job_output = true;
     add_to(g, code, t.evidence, LocalTime{}, std::nullopt);
+  }
+  // ... and its c10 warnings (`Warning: NPU warning, error code is 507048`): a runtime failure
+  // torch_npu only warned about, often right before the error it raises.
+  for (const auto& w : b.python.warnings) {
+    if (w.python_warning || w.level == 'I' || !w.error_code) continue;
+    std::string code = std::to_string(*w.error_code);
+    auto k = kind_of_code(code);
+    if (k.empty()) continue;
+    int64_t pid = warning_pid(b.python, w);
+    Group& g = groups[{k, pid}];
+    g.kind = k, g.pid = pid;
+    g.job_output = true;
+    add_to(g, code, w.evidence, LocalTime{}, std::nullopt);
   }
   // Kernel names and error strings of the same process (knowledge signatures).
   struct Detail {
