@@ -155,6 +155,27 @@ int64_t job_pid(const PythonFacts& py, const TorchNpuError& t) {
   return tb.anchor.pid.value_or(0);
 }
 
+using LineKey = std::pair<std::string, uint64_t>;  // (entry, line)
+
+// The process of torch_npu's `NPU warning, error code is N`: the stream's tag, else the
+// `[PID: n]` of the CANN report the warning opened or printed right after it (torch_npu
+// follows the warning with the runtime's recent error message). `report_at`: the reports
+// with a pid by their first line.
+int64_t warning_pid(const PythonFacts& py, const TorchWarning& w,
+                    const std::map<LineKey, const ErrorReportBlock*>& report_at) {
+  constexpr uint64_t kReportWithin = 5;  // lines between the warning and that report's header
+  if (w.stream < py.streams.size() && py.streams[w.stream].pid) return *py.streams[w.stream].pid;
+  if (w.error_report && *w.error_report < py.error_reports.size())
+    return py.error_reports[*w.error_report].pid.value_or(0);
+  LineKey at{w.evidence.entry, w.evidence.line};
+  for (uint64_t d = 1; d <= kReportWithin; ++d) {
+    at.second = w.evidence.line + d;
+    if (auto it = report_at.find(at); it != report_at.end() && it->second->stream == w.stream)
+      return *it->second->pid;
+  }
+  return 0;
+}
+
 void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& t,
             std::optional<int64_t> device) {
   if (!code.empty() && std::find(g.codes.begin(), g.codes.end(), code) == g.codes.end())
@@ -167,8 +188,6 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
   g.last_time = time_text(t);
   if (!g.device) g.device = device;
 }
-
-using LineKey = std::pair<std::string, uint64_t>;  // (entry, line)
 
 // Lines the device-log export analysis reports (RAS events, APEI blocks): the log analysis
 // skips them so one line is never counted twice.
@@ -245,6 +264,23 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     g.kind = k, g.pid = pid;
     g.job_output = true;
     add_to(g, code, t.evidence, LocalTime{}, std::nullopt);
+  }
+  // ... and its c10 warnings (`Warning: NPU warning, error code is 507048`): a runtime failure
+  // torch_npu only warned about, often right before the error it raises.
+  std::map<LineKey, const ErrorReportBlock*> report_at;
+  if (!b.python.warnings.empty())
+    for (const auto& r : b.python.error_reports)
+      if (r.pid) report_at.emplace(LineKey{r.evidence.entry, r.evidence.line}, &r);
+  for (const auto& w : b.python.warnings) {
+    if (w.python_warning || w.level == 'I' || !w.error_code) continue;
+    std::string code = std::to_string(*w.error_code);
+    auto k = kind_of_code(code);
+    if (k.empty()) continue;
+    int64_t pid = warning_pid(b.python, w, report_at);
+    Group& g = groups[{k, pid}];
+    g.kind = k, g.pid = pid;
+    g.job_output = true;
+    add_to(g, code, w.evidence, LocalTime{}, std::nullopt);
   }
   // Kernel names and error strings of the same process (knowledge signatures).
   struct Detail {

@@ -35,10 +35,10 @@ std::vector<std::pair<std::string, std::string>> signature_captures(const RE2& r
   return out;
 }
 
-void SignatureHitter::offer(std::string_view text, std::string_view entry, uint64_t line,
+bool SignatureHitter::offer(std::string_view text, std::string_view entry, uint64_t line,
                             uint64_t offset, std::string_view whole_line,
                             std::optional<int64_t> pid, LogFacts& logs) {
-  if (matcher_.empty() || !matcher_.any(text)) return;
+  if (matcher_.empty() || !matcher_.any(text)) return false;
   matcher_.match(text, {}, scratch_, hits_);
   for (int idx : hits_) {
     const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
@@ -52,6 +52,7 @@ void SignatureHitter::offer(std::string_view text, std::string_view entry, uint6
     if (sig.re) h.captures = signature_captures(*sig.re, text);
     logs.signature_hits.push_back(std::move(h));
   }
+  return !hits_.empty();
 }
 
 }  // namespace triage

@@ -14,9 +14,9 @@ namespace triage {
 class SignatureHitter {
  public:
   SignatureHitter(const KnowledgeBase& kb, SignatureSource source);
-  // Appends one SignatureHit per matching signature of this source to `logs`. Allocates
-  // nothing for a line no signature matches.
-  void offer(std::string_view text, std::string_view entry, uint64_t line, uint64_t offset,
+  // Appends one SignatureHit per matching signature of this source to `logs`; true when one
+  // matched (the line then has a known shape). Allocates nothing for a line no signature matches.
+  bool offer(std::string_view text, std::string_view entry, uint64_t line, uint64_t offset,
              std::string_view whole_line, std::optional<int64_t> pid, LogFacts& logs);
 
  private:

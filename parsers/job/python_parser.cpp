@@ -71,9 +71,10 @@ void PythonLogParser::line(const Line& l) {
   std::optional<int64_t> line_pid = p.pid;
   if (s.open_block && *s.open_block < py_.error_reports.size() && py_.error_reports[*s.open_block].pid)
     line_pid = py_.error_reports[*s.open_block].pid;
-  signatures_.offer(p.body, entry_, l.number, l.offset, l.text, line_pid, ctx_.facts.logs);
+  bool known = signatures_.offer(p.body, entry_, l.number, l.offset, l.text, line_pid, ctx_.facts.logs);
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
-  // line: `ImportError: x.so: undefined symbol: f`), another logger's record, a blank line.
+  // line: `ImportError: x.so: undefined symbol: f`), a line a job signature knows (glibc's
+  // `malloc_consolidate(): invalid chunk size`), another logger's record, a blank line.
   bool shape = c == LineClass::parsed;
   if (job_line(s, p.body, c == LineClass::unrecognised)) {
     shape = true;
@@ -82,7 +83,7 @@ void PythonLogParser::line(const Line& l) {
     LogRecord r = log_record(p.body);
     if (r == LogRecord::plog) plog_line(l);
     banner_version(p.body, l);
-    shape = r != LogRecord::none || p.logger_prefix || is_blank(p.body);
+    shape = known || r != LogRecord::none || p.logger_prefix || is_blank(p.body);
   }
   if (l.overlong) {
     c = LineClass::malformed;

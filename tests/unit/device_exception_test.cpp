@@ -4,6 +4,7 @@
 #include "correlator/device_exception.h"
 
 #include "analysis_test_support.h"
+#include "python_test_util.h"
 
 using namespace triage;
 
@@ -140,4 +141,30 @@ TEST_CASE("device-exception/health: -t health and the info table", "[device_exce
   CHECK(out[0].severity == Severity::error);
   CHECK(*out[1].find_value("npu") == "5");
   CHECK(out[1].severity == Severity::warning);
+}
+
+TEST_CASE("device-exception: torch_npu's NPU warning names its code in the process of the report after it",
+          "[device_exception]") {
+  // ascend-pytorch-docs-hccl-timeout-ei0002-heartbeat-lost, lines 1 to 4 (line 4 cut)
+  const std::string warning =
+      "[W compiler_depend.ts:487] Warning: NPU warning, error code is 507048[Error]: \n"
+      "[Error]: The execution of the internal task times out. \n"
+      "        Rectify the fault based on the error information in the ascend log.\n";
+  const std::string report =
+      "EI0002: [PID: 7277] 2024-11-28-11:59:30.645.648 The wait execution of the Notify register times out.\n";
+  auto out = run(pytest::parse_python_text(warning + report).facts);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "device-exception/hccl-timeout");
+  CHECK(*out[0].find_value("pid") == "7277");
+  CHECK(*out[0].find_value("codes") == "507048");
+  REQUIRE(out[0].evidence.size() == 2);
+  CHECK((out[0].evidence[0].line == 1 || out[0].evidence[1].line == 1));
+  // Near misses: a report far after the warning is not its process; a code of no kind is no finding.
+  std::string far = warning;
+  for (int i = 0; i < 6; ++i) far += "step " + std::to_string(i) + " done\n";
+  auto apart = run(pytest::parse_python_text(far + report).facts);
+  REQUIRE(apart.size() == 2);
+  CHECK(*apart[0].find_value("pid") != *apart[1].find_value("pid"));
+  auto other = run(pytest::parse_python_text("[W compiler_depend.ts:487] Warning: NPU warning, error code is 100000\n").facts);
+  CHECK(other.empty());
 }

@@ -117,3 +117,23 @@ TEST_CASE("job output: vLLM's engine banner gives the vLLM version", "[job][vers
   auto q = pytest::parse_python_text("INFO Initializing a LLM engine (vision) with config: x\n");
   CHECK(q.facts.libraries.default_pip.empty());
 }
+
+TEST_CASE("job shapes: a line a job signature matches is recognised and kept as a hit", "[job][shapes]") {
+  // mindspore-docs-cann-errors-ei0002-heartbeat-lost, its last line: glibc aborts the process.
+  auto p = pytest::parse_python_text("malloc_consolidate(): invalid chunk size\n");
+  CHECK(p.stats.lines_recognised == 1);
+  REQUIRE(p.facts.logs.signature_hits.size() == 1);
+  const auto& h = p.facts.logs.signature_hits[0];
+  CHECK(h.id == "glibc/heap-corruption");
+  CHECK(h.source == "job");
+  CHECK(h.evidence.line == 1);
+  // Prose naming glibc's check is neither a hit nor a known shape.
+  for (const char* l : {"malloc_consolidate is called when a large chunk is requested",
+                        "The error malloc_consolidate(): invalid chunk size means the heap was corrupted",
+                        "free(): invalid pointer errors are usually caused by a double free"}) {
+    INFO(l);
+    auto q = pytest::parse_python_text(std::string(l) + "\n");
+    CHECK(q.facts.logs.signature_hits.empty());
+    CHECK(q.stats.lines_recognised == 0);
+  }
+}
