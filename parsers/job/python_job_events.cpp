@@ -29,19 +29,19 @@ bool datetime_at(std::string_view s, size_t pos) {
          s[pos + 16] == ':' && digits(s, pos + 17, 2);
 }
 
-// The code a MindSpore record names: the CANN message code MindSpore appends to its own line
-// (`... 'Ascend Error Message'.Ascend Error Message:EI0002: The wait ...`), else the runtime
-// result it quotes (`Malloc device memory failed, size[32212254720], ret[207001]`, `Call rt api
-// rtStreamSynchronize failed, ret: 507011`). Six digits only: `ret[0]` or a size is no code.
-std::string_view mindspore_code(std::string_view msg) {
+// The CANN report MindSpore appends to its own record (`... 'Ascend Error Message'.Ascend Error
+// Message:EI0002: The wait ...`): its header, read as any report header is.
+std::optional<ReportHeader> mindspore_cann_report(std::string_view msg) {
   constexpr std::string_view kAscend = "Ascend Error Message:";
-  if (size_t at = msg.find(kAscend); at != std::string_view::npos) {
-    size_t k = at + kAscend.size();
-    if (k + 7 <= msg.size() && msg[k] == 'E' &&
-        ((msg[k + 1] >= 'A' && msg[k + 1] <= 'Z') || (msg[k + 1] >= '0' && msg[k + 1] <= '9')) &&
-        digits(msg, k + 2, 4) && msg[k + 6] == ':')
-      return msg.substr(k, 6);
-  }
+  size_t at = msg.find(kAscend);
+  if (at == std::string_view::npos) return std::nullopt;
+  return parse_report_header(msg.substr(at + kAscend.size()));
+}
+
+// The runtime result a MindSpore record quotes (`Malloc device memory failed,
+// size[32212254720], ret[207001]`, `Call rt api rtStreamSynchronize failed, ret: 507011`).
+// Six digits only: `ret[0]` or a size is no code.
+std::string_view mindspore_ret_code(std::string_view msg) {
   for (std::string_view marker : {"ret[", "ret: "}) {
     for (size_t at = msg.find(marker); at != std::string_view::npos; at = msg.find(marker, at + 1)) {
       if (at > 0 && ((msg[at - 1] >= 'a' && msg[at - 1] <= 'z') || msg[at - 1] == '_')) continue;
@@ -278,20 +278,19 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       e.kind = JobEventKind::framework_log;
       e.time = std::string(m->time_text);
       e.component = std::string(m->module);
-      e.code = std::string(mindspore_code(m->message));
+      // The code it names: the CANN report's, else the runtime result it quotes.
+      auto report = mindspore_cann_report(m->message);
+      e.code = std::string(report ? report->code : mindspore_ret_code(m->message));
       int64_t pid = 0;
       for (char c : m->pid) pid = pid * 10 + (c - '0');
       e.pid = pid;
       e.call = cap(m->message, kMaxText);
       add_job_event(std::move(e));
-      // The CANN report MindSpore appends (`Ascend Error Message:EI0002: The wait ...`) goes on
-      // over the next lines: they are its body, as after a report header of its own.
-      constexpr std::string_view kAscend = "Ascend Error Message:";
-      if (size_t at = m->message.find(kAscend); at != std::string_view::npos)
-        if (auto h = parse_report_header(m->message.substr(at + kAscend.size()))) {
-          close_block(s);
-          open_report(s, *h, "mindspore");
-        }
+      // That report goes on over the next lines: they are its body, as after a header of its own.
+      if (report) {
+        close_block(s);
+        open_report(s, *report, "mindspore");
+      }
     }
     return true;
   }
