@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "model/time.h"
 #include "reports/summary_report.h"
 
 namespace triage::fleet {
@@ -44,6 +45,34 @@ std::optional<int64_t> integer_or_null(const object& o, const std::string& at, s
   if (e.is_null()) return std::nullopt;
   int64_t v;
   if (e.get_int64().get(v)) throw Bad(at + "/" + std::string(key) + ": expected an integer or null");
+  return v;
+}
+
+// A time in microseconds since the epoch, within the analyzer's range (model/time.h): a value
+// at the int64 limits would print impossible dates and overflow the skew arithmetic.
+int64_t in_time_range(int64_t v, const std::string& at, std::string_view key) {
+  if (v < kMinUtcUs || v > kMaxUtcUs)
+    throw Bad(at + "/" + std::string(key) + ": " + std::to_string(v) +
+              " is outside the times the analyzer reads (1970-01-01 to 2200-12-31)");
+  return v;
+}
+
+int64_t utc_us(const object& o, const std::string& at, std::string_view key) {
+  return in_time_range(integer(o, at, key), at, key);
+}
+
+std::optional<int64_t> utc_us_or_null(const object& o, const std::string& at, std::string_view key) {
+  auto v = integer_or_null(o, at, key);
+  if (v) in_time_range(*v, at, key);
+  return v;
+}
+
+// A clock difference in milliseconds: at most the span of the readable times.
+int64_t skew_ms(const object& o, const std::string& at, std::string_view key) {
+  int64_t v = integer(o, at, key);
+  if (v < -kMaxUtcUs / 1000 || v > kMaxUtcUs / 1000)
+    throw Bad(at + "/" + std::string(key) + ": " + std::to_string(v) +
+              " ms is more than the span of the times the analyzer reads");
   return v;
 }
 
@@ -91,7 +120,7 @@ NodeSummary read_node(const object& n, const std::string& at) {
     s.inputs.emplace_back(v);
   }
   each_object(n, at, "boots", [&](const object& b, const std::string& p) {
-    s.boots.push_back({str(b, p, "boot_id"), integer_or_null(b, p, "start_utc_us")});
+    s.boots.push_back({str(b, p, "boot_id"), utc_us_or_null(b, p, "start_utc_us")});
   });
   each_object(n, at, "ranks", [&](const object& r, const std::string& p) {
     s.ranks.push_back({str(r, p, "rank"), integer(r, p, "pid"), integer_or_null(r, p, "device")});
@@ -107,8 +136,8 @@ NodeSummary read_node(const object& n, const std::string& at) {
     if (x.role != "origin" && x.role != "waiter" && x.role != "context")
       throw Bad(p + "/role: '" + x.role + "' is not origin, waiter or context");
     x.title = str(f, p, "title");
-    x.first_utc_us = integer_or_null(f, p, "first_utc_us");
-    x.last_utc_us = integer_or_null(f, p, "last_utc_us");
+    x.first_utc_us = utc_us_or_null(f, p, "first_utc_us");
+    x.last_utc_us = utc_us_or_null(f, p, "last_utc_us");
     x.clock = str(f, p, "clock");
     x.pid = integer_or_null(f, p, "pid");
     x.device = integer_or_null(f, p, "device");
@@ -117,7 +146,7 @@ NodeSummary read_node(const object& n, const std::string& at) {
   });
   each_object(n, at, "skews", [&](const object& k, const std::string& p) {
     s.skews.push_back({str(k, p, "source_a"), str(k, p, "source_b"), str(k, p, "method"),
-                       integer(k, p, "b_minus_a_ms")});
+                       skew_ms(k, p, "b_minus_a_ms")});
   });
   each_object(n, at, "versions", [&](const object& v, const std::string& p) {
     s.versions.push_back({str(v, p, "component"), str(v, p, "version")});
@@ -130,7 +159,7 @@ NodeSummary read_node(const object& n, const std::string& at) {
   each_object(n, at, "collectives", [&](const object& c, const std::string& p) {
     int64_t count = integer(c, p, "count");
     if (count < 0) throw Bad(p + "/count: negative");
-    s.collectives.push_back({str(c, p, "key"), integer(c, p, "first_utc_us"), str(c, p, "clock"),
+    s.collectives.push_back({str(c, p, "key"), utc_us(c, p, "first_utc_us"), str(c, p, "clock"),
                              static_cast<uint64_t>(count)});
   });
   return s;

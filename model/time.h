@@ -29,6 +29,12 @@ struct Timestamp {
   bool known() const { return basis != TimeBasis::unknown; }
 };
 
+// The instants the analyzer reads: 1970-01-01 to the end of 2200 (CivilTime::valid). A time
+// read back from a file it wrote (a fleet summary) outside these is refused, never computed
+// with: differences of such values stay far from int64 overflow.
+constexpr int64_t kMinUtcUs = 0;
+constexpr int64_t kMaxUtcUs = 7289654400LL * 1000000 - 1;  // 2200-12-31T23:59:59.999999Z
+
 // A wall-clock reading without a zone. Filled by parsers without allocating.
 struct CivilTime {
   int year = 1970, month = 1, day = 1, hour = 0, minute = 0, second = 0;

@@ -83,10 +83,12 @@ head -c 100 "$d/node0.json" >"$tmp/truncated.json"
 sed 's/"first_utc_us": \([0-9]*\)/"first_utc_us": "\1"/' "$d/node1.json" >"$tmp/wrongtype.json"
 python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$tmp/wrongtype.json" || fail "wrongtype.json is not JSON"
 printf 'not json at all\n' >"$tmp/text.json"
+# Times at the int64 limit printed impossible dates and a zero skew (issue 33): refused.
+sed 's/"first_utc_us": [0-9][0-9]*/"first_utc_us": 9223372036854775807/' "$d/node1.json" >"$tmp/farfuture.json"
 ! "$check" "$root/docs/schemas/summary.schema.json" "$tmp/wrongtype.json" >/dev/null 2>&1 ||
   fail "the summary schema accepts a string where first_utc_us is an integer"
 truncate -s 300M "$tmp/huge.json"  # sparse: refused by its size, never read
-for bad in truncated report wrongtype text huge; do
+for bad in truncated report wrongtype text huge farfuture; do
   rc=0
   "$bin" fleet "$d/node0.json" "$tmp/$bad.json" 2>"$tmp/err" >/dev/null || rc=$?
   [ "$rc" = 2 ] || fail "$bad.json: exit $rc, want 2"

@@ -146,6 +146,41 @@ TEST_CASE("fleet: the summary reader names the file and the bad value", "[fleet]
   CHECK(out[0].source == "d.json");
 }
 
+// Issue 33: times at the int64 limits printed impossible dates, and two nodes centuries apart
+// showed a zero skew (the difference overflowed). Such a summary is refused, by its pointer.
+TEST_CASE("fleet: the summary reader refuses times outside 1970-2200", "[fleet]") {
+  SummaryReader reader;
+  std::vector<LoadedNode> out;
+  std::string error;
+  auto with = [](std::string findings, std::string skews, std::string collectives) {
+    return R"({"schema":"ascend-triage-summary/1","generator":"ascend-triage 0.1.0","nodes":[{"host":"h",)"
+           R"("inputs":[],"boots":[],"ranks":[],"devices":[],"pids":[],"findings":[)" + findings +
+           R"(],"skews":[)" + skews + R"(],"versions":[],"fingerprints":[],"collectives":[)" + collectives + "]}]}";
+  };
+  auto finding = [](std::string first, std::string last) {
+    return R"({"id":"x/y","severity":"error","class":"c","role":"origin","title":"t","first_utc_us":)" + first +
+           R"(,"last_utc_us":)" + last + R"(,"clock":"plog","pid":null,"device":null,"rank":""})";
+  };
+  CHECK_FALSE(reader.read_text(with(finding("9223372036854775807", "null"), "", ""), "a.json", out, error));
+  CHECK(error == "a.json: /nodes/0/findings/0/first_utc_us: 9223372036854775807 is outside the times the "
+                 "analyzer reads (1970-01-01 to 2200-12-31)");
+  CHECK_FALSE(reader.read_text(with(finding("1000", "-9223372036854775808"), "", ""), "b.json", out, error));
+  CHECK(error.starts_with("b.json: /nodes/0/findings/0/last_utc_us: -9223372036854775808 is outside"));
+  CHECK_FALSE(reader.read_text(
+      with("", R"({"source_a":"plog","source_b":"journal","method":"m","b_minus_a_ms":9223372036854775807})", ""),
+      "c.json", out, error));
+  CHECK(error.starts_with("c.json: /nodes/0/skews/0/b_minus_a_ms: 9223372036854775807 ms is more than"));
+  CHECK_FALSE(reader.read_text(
+      with("", "", R"({"key":"k","first_utc_us":-1,"first_utc":"x","clock":"plog","count":1})"), "d.json", out,
+      error));
+  CHECK(error.starts_with("d.json: /nodes/0/collectives/0/first_utc_us: -1 is outside"));
+  CHECK(out.empty());
+  // The limits themselves are times like any other.
+  REQUIRE(reader.read_text(with(finding("0", "7289654399999999"), "", ""), "e.json", out, error));
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].node.findings.at(0).last_utc_us == 7289654399999999);
+}
+
 TEST_CASE("fleet-roles.tsv: exact ids win over prefixes; bad rows are named", "[fleet][knowledge]") {
   const FleetRoles& roles = fleet_roles_for("");
   REQUIRE(roles.of_finding("device-exception/hccl-timeout"));
