@@ -34,6 +34,8 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
     d.current = args->current;
     d.baseline_kind = base.is_baseline ? "baseline file" : "bundle";
     d.current_kind = cur.is_baseline ? "baseline file" : "bundle";
+    d.baseline_host = base.chain.host;
+    d.current_host = cur.chain.host;
     if (cur.is_baseline)
       d.notes.push_back("CURRENT is a baseline file: no findings to cite; breaking comes from the version tables only");
     std::ofstream file;

@@ -1,5 +1,7 @@
 #include "model/chain.h"
 
+#include "model/strings.h"
+
 namespace triage {
 
 std::string_view to_string(ChainLayer l) {
@@ -11,6 +13,10 @@ std::string_view to_string(ChainLayer l) {
     case ChainLayer::processes: return "processes";
   }
   return "kernel";
+}
+
+bool ChainDiff::different_hosts() const {
+  return !baseline_host.empty() && !current_host.empty() && ascii_lower(baseline_host) != ascii_lower(current_host);
 }
 
 }  // namespace triage

@@ -111,9 +111,14 @@ struct ChainChange {
 struct ChainDiff {
   std::string baseline, current;    // the inputs as given
   std::string baseline_kind, current_kind;  // "bundle" or "baseline file"
+  std::string baseline_host, current_host;  // the chains' hosts, "" when unknown
   std::string process_matching;     // how processes were paired, one sentence
   std::vector<ChainChange> changes; // cited first, then by layer and item
   std::vector<std::string> notes;   // e.g. "CURRENT is a baseline file: no findings to cite"
+
+  // Both hosts are known and are not the same name (letter case aside): the changes may be
+  // those between two machines, not a change on one (said first).
+  bool different_hosts() const;
 };
 
 }  // namespace triage

@@ -44,7 +44,20 @@ void parts(const ChainDiff& d, F&& part) {
   if (cited < d.changes.size()) part(cited ? "Other changes" : "Changes", cited, d.changes.size());
 }
 
+// Said before anything else: a diff of two machines lists their differences, which an
+// engineer would otherwise read as what changed on one host.
+std::string hosts_sentence(const ChainDiff& d, std::string (*shown)(std::string_view)) {
+  return fmt::format("Different hosts: BASELINE is {}, CURRENT is {}. The changes below may be differences "
+                     "between two machines rather than a change on one; to see what changed on {}, compare it "
+                     "with its own earlier bundle or baseline.",
+                     shown(d.baseline_host), shown(d.current_host), shown(d.current_host));
+}
+
+std::string text_name(std::string_view s) { return printable_utf8(s); }
+std::string md_name(std::string_view s) { return md::code(s); }
+
 void text(const ChainDiff& d, std::ostream& out) {
+  if (d.different_hosts()) out << hosts_sentence(d, text_name) << "\n\n";
   out << fmt::format("{} change(s) from {} ({}) to {} ({}): {} breaking, {} cited by CURRENT's findings\n",
                      d.changes.size(), printable_utf8(d.baseline), d.baseline_kind, printable_utf8(d.current),
                      d.current_kind, count_breaking(d), count_cited(d));
@@ -61,8 +74,9 @@ void text(const ChainDiff& d, std::ostream& out) {
 }
 
 void markdown(const ChainDiff& d, std::ostream& out) {
-  out << "# Chain diff\n\n"
-      << fmt::format("{} change(s) from {} ({}) to {} ({}): {} breaking, {} cited by CURRENT's findings.\n",
+  out << "# Chain diff\n\n";
+  if (d.different_hosts()) out << hosts_sentence(d, md_name) << "\n\n";
+  out << fmt::format("{} change(s) from {} ({}) to {} ({}): {} breaking, {} cited by CURRENT's findings.\n",
                      d.changes.size(), md::code(d.baseline), d.baseline_kind, md::code(d.current), d.current_kind,
                      count_breaking(d), count_cited(d));
   parts(d, [&](std::string_view title, size_t from, size_t to) {
@@ -82,8 +96,9 @@ void json(const ChainDiff& d, std::ostream& out) {
   JsonWriter w(out);
   w.begin_object()
       .field("schema", "ascend-triage-diff/1")
-      .key("baseline").begin_object().field("input", d.baseline).field("kind", d.baseline_kind).end_object()
-      .key("current").begin_object().field("input", d.current).field("kind", d.current_kind).end_object()
+      .key("baseline").begin_object().field("input", d.baseline).field("kind", d.baseline_kind).field("host", d.baseline_host).end_object()
+      .key("current").begin_object().field("input", d.current).field("kind", d.current_kind).field("host", d.current_host).end_object()
+      .field("different_hosts", d.different_hosts())
       .field("process_matching", d.process_matching)
       .field("breaking", static_cast<uint64_t>(count_breaking(d)))
       .key("changes").begin_array();

@@ -102,6 +102,24 @@ with tempfile.TemporaryDirectory() as tmp:
            "upgrade control: %r" % [(c["item"], c["status"], c["why"]) for c in d["changes"]])
     expect(d.get("breaking") == 0, "upgrade control: breaking %r" % d.get("breaking"))
 
+    # two machines (issue 33): said before anything else, in every format; one host is not
+    other = os.path.join(SAMPLES, "healthy-first-step-compile")
+    r = run("diff", HEALTHY, other)
+    expect(r.returncode == 1 and r.stdout.startswith(
+        "Different hosts: BASELINE is ascend-node07, CURRENT is ascend-node12. The changes below"),
+        "two hosts, text: %r" % r.stdout[:200])
+    r = run("diff", "--format", "markdown", HEALTHY, other)
+    expect(r.stdout.startswith("# Chain diff\n\nDifferent hosts: BASELINE is `ascend-node07`, CURRENT is "
+                               "`ascend-node12`."), "two hosts, markdown: %r" % r.stdout[:200])
+    r = run("diff", "--format", "json", HEALTHY, other)
+    d = json.loads(r.stdout)
+    expect(d["different_hosts"] is True and d["baseline"]["host"] == "ascend-node07"
+           and d["current"]["host"] == "ascend-node12", "two hosts, json: %r" % r.stdout[:300])
+    r = run("diff", "--format", "json", base, INCIDENT)
+    d = json.loads(r.stdout)
+    expect(d["different_hosts"] is False and d["current"]["host"] == "ascend-node07", "one host, json")
+    expect("Different hosts" not in run("diff", HEALTHY, INCIDENT).stdout, "one host said to be two")
+
     # bad input: exit 2, the file named
     missing = os.path.join(tmp, "no-such-bundle")
     r = run("diff", HEALTHY, missing)
