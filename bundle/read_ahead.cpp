@@ -36,17 +36,27 @@ struct Message {
   std::string sha256;           // member_end: of every byte of the member, when all were read
 };
 
+// The memory a queued message holds: computed the same on push and pop (nothing changes a
+// message while it is queued).
+size_t cost_of(const Message& m) {
+  return sizeof(Message) + m.chunk.capacity() + m.text.capacity() + m.last_member.capacity() +
+         m.header.raw_name.capacity() + m.header.link_target.capacity() + m.header.warning.capacity() +
+         m.header.read_error.capacity();
+}
+
 class Channel {
  public:
   explicit Channel(size_t ahead_bytes) : ahead_bytes_(ahead_bytes < kChunk ? kChunk : ahead_bytes) {}
 
+  // Every message waits for room, counted by the memory it holds (a chunk's capacity, not its
+  // byte count; the message itself): a member of 150 bytes once held a 256 KiB buffer counted
+  // as 150 bytes, and 100k such members queued 1.8 GiB (issue 33). The wait ends also when
+  // the consumer has nothing to read (then it waits on us).
   void push(Message m) {
     std::unique_lock lock(mu_);
-    if (m.kind == Kind::chunk) {
-      // Wait for room, unless the consumer has nothing to read (then it waits on us).
-      room_.wait(lock, [&] { return in_flight_ + m.chunk.size() <= ahead_bytes_ || queue_.empty(); });
-      in_flight_ += m.chunk.size();
-    }
+    size_t cost = cost_of(m);
+    room_.wait(lock, [&] { return in_flight_ + cost <= ahead_bytes_ || queue_.empty(); });
+    in_flight_ += cost;
     queue_.push_back(std::move(m));
     ready_.notify_one();
   }
@@ -56,10 +66,8 @@ class Channel {
     ready_.wait(lock, [&] { return !queue_.empty(); });
     Message m = std::move(queue_.front());
     queue_.pop_front();
-    if (m.kind == Kind::chunk) {
-      in_flight_ -= m.chunk.size();
-      room_.notify_one();
-    }
+    in_flight_ -= cost_of(m);
+    room_.notify_one();
     return m;
   }
 
@@ -71,9 +79,10 @@ class Channel {
     return b;
   }
 
+  // Only full-size buffers are kept: a small read's buffer is of its size (on_member).
   void give_back(std::vector<char> b) {
     std::lock_guard lock(mu_);
-    if (pool_.size() < 24) pool_.push_back(std::move(b));
+    if (pool_.size() < 24 && b.capacity() >= kChunk) pool_.push_back(std::move(b));
   }
 
  private:
@@ -125,10 +134,17 @@ class Forwarder final : public MemberSink {
         break;
       }
       sha.update(buf.data(), k);
-      buf.resize(k);
       Message c;
       c.kind = Kind::chunk;
-      c.chunk = std::move(buf);
+      if (k < kChunk / 8) {
+        // A small read travels in a buffer of its size: the queue then holds many small
+        // members ahead within the same memory, and the big buffer is used again at once.
+        c.chunk.assign(buf.data(), buf.data() + k);
+        s_.channel.give_back(std::move(buf));
+      } else {
+        buf.resize(k);
+        c.chunk = std::move(buf);
+      }
       s_.channel.push(std::move(c));
     }
     Message end;
