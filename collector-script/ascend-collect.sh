@@ -2480,16 +2480,18 @@ queue_listed_logs() {
 }
 
 # The log files under directory $4 that target process $1 named (or dir:/home/<user>, see
-# need_creds), seen through $3 (origin $2): listed and checked in the background against the process's credentials
-# (bg_list_owned_logs). A refused directory is an item of its own (logs/<origin><dir>,
-# denied, error refused_<why>); the refused files are kept for record_log_refusals.
+# need_creds), seen through $3 (origin $2): listed and checked in the background against
+# its credentials (bg_list_owned_logs). A directory refused (denied, error refused_<why>)
+# or not listed (timed_out, ...) is an item of its own, logs/<origin><dir>; the refused
+# files are kept for record_log_refusals.
 collect_owned_log_root() {
   local pid=$1 origin=$2 via=$3 dir=$4 err p
   [ -z "${LOG_DIRS_SEEN[$pid:$origin:$dir]}" ] || return 0
   LOG_DIRS_SEEN[$pid:$origin:$dir]=1
   STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_owned_logs "$pid" "$via" "$dir"
   [ -n "$R_STATUS" ] || return 0
-  if [[ $R_ERROR == refused* ]]; then
+  # A directory refused, or whose lookup hung or was denied, is an item of its own.
+  if [[ $R_ERROR == refused* ]] || { [ "$R_STATUS" != ok ] && [ "$R_STATUS" != absent ]; }; then
     [ -n "$R_ERRF" ] && store_err "$R_ERRF" "logs/$origin$dir"
     R_OUT="" R_ERRF=""
     record_item "logs/$origin$dir" "$via$dir" ""
