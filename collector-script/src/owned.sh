@@ -32,14 +32,14 @@ refuse() {
 # PC_UID, PC_GID (real, effective) and PC_GROUPS (" g g ") of process $1, from its
 # /proc status. Returns 1 when the status cannot be read or lacks the lines.
 proc_creds() {
-  local line w=()
+  local key a b rest
   PC_UID=() PC_GID=() PC_GROUPS=" "
   [ -r "$ROOT/proc/$1/status" ] || return 1
-  while IFS= read -r line; do
-    case $line in
-      Uid:*) read -r -a w <<< "${line#Uid:}"; PC_UID=("${w[0]}" "${w[1]}") ;;
-      Gid:*) read -r -a w <<< "${line#Gid:}"; PC_GID=("${w[0]}" "${w[1]}") ;;
-      Groups:*) read -r -a w <<< "${line#Groups:}"; PC_GROUPS=" ${w[*]} " ;;
+  while read -r key a b rest; do
+    case $key in
+      Uid:) PC_UID=("$a" "$b") ;;
+      Gid:) PC_GID=("$a" "$b") ;;
+      Groups:) PC_GROUPS=" $a $b $rest " ;;
     esac
   done < "$ROOT/proc/$1/status" 2>/dev/null
   [[ ${PC_UID[0]} =~ ^[0-9]+$ && ${PC_UID[1]} =~ ^[0-9]+$ &&
@@ -73,7 +73,7 @@ cred_may() {
 # last (a regular file, or a directory when $3 = dir) readable by the process (PC_*).
 # Sets OW_ID ("dev ino" of the last). Refuses, or exits 65 when a component is missing.
 owned_walk() {
-  local base=$1 rest=$2 want=${3:-file} p="" comp paths=() lines=() line i n y u g m
+  local base=$1 rest=$2 want=${3:-file} p="" comp paths=() lines=() i n y u g m d ino
   while [ -n "$rest" ]; do
     comp=${rest%%/*}
     if [ "$comp" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
@@ -83,11 +83,14 @@ owned_walk() {
   done
   n=${#paths[@]}
   ((n > 0)) || refuse refused_not_regular "$2"
-  while IFS= read -r line; do lines+=("$line"); done < <(
+  # One find for every component; a missing one ends the output early.
+  while read -r y u g m d ino; do lines+=("$y $u $g $m $d $ino"); done < <(
     find "${paths[@]}" -maxdepth 0 -printf '%y %U %G %m %D %i\n' 2>/dev/null)
   for ((i = 0; i < n; i++)); do
     [ -n "${lines[i]}" ] || { echo "no such file: ${paths[i]#"$ROOT"}" >&2; exit 65; }
-    read -r y u g m OW_ID <<< "${lines[i]}"
+    # shellcheck disable=SC2086  # six words of find's output: a type letter and numbers
+    set -- ${lines[i]}
+    y=$1 u=$2 g=$3 m=$4 OW_ID="$5 $6"
     [ "$y" = l ] && refuse refused_symlink "${paths[i]#"$ROOT"} is a symbolic link"
     if ((i < n - 1)) || [ "$want" = dir ]; then
       [ "$y" = d ] || refuse refused_not_directory "${paths[i]#"$ROOT"}"
@@ -141,11 +144,12 @@ need_creds() {
   esac
 }
 
-# The log files under directory $3 that owner $1 (need_creds) named, seen through $2 (its root, or ""
-# for the host's): the directory is resolved inside that root (as the process would) and must
-# be searchable by the process; below it no link is followed. Prints "mtime<TAB>size<TAB>path"
-# records (NUL-separated) of the files of a log shape (log_shaped) the process could read;
-# the log-shaped entries refused go to $STEP_BASE.refusals as "error<TAB>path" records.
+# The log files under directory $3 that owner $1 (need_creds) named, seen through $2 (its
+# root, or "" for the host's): the directory is resolved inside that root (as the process
+# would) and must be searchable by the owner; below it no link is followed. Prints
+# "mtime<TAB>size<TAB>path" records (NUL-separated) of the files of a log shape (log_shaped)
+# the owner could read; the log-shaped entries refused go to $STEP_BASE.refusals as
+# "error<TAB>path" records.
 bg_list_owned_logs() {
   local pid=$1 via=$2 dir=$3 base=$ROOT$2 d since=0 y u g m mt sz f rel parent
   local -A ok=()
