@@ -651,6 +651,11 @@ run_step() {
     read -r R_KEPT < "$STEP_BASE.kept"
     [[ $R_KEPT =~ ^\[(\[[0-9]+,[0-9]+\],?)+\]$ ]] || R_KEPT=""
   fi
+  # A file taken on a process's word and refused (owned.sh) says why in the item's error.
+  if [ -s "$STEP_BASE.refused" ]; then
+    read -r R_ERROR < "$STEP_BASE.refused"
+    [[ $R_ERROR =~ ^refused_[a-z_]+$ ]] || R_ERROR=refused
+  fi
   # A kept step's stderr is the caller's to store (with the item it records, if any).
   R_ERRF=""
   if [ "${STEP_KEEP:-0}" = 1 ]; then
@@ -1025,6 +1030,208 @@ copy_listed() {
 }
 
 # =========================================================================================
+# src/owned.sh
+# Files taken on a process's word: the file its RANK_TABLE_FILE names and the logs under the
+# directories its environment names. A process becomes a target by mapping a file named
+# libascendcl or holding /dev/davinci* open, which any user can do, and the collector reads
+# as root; so such a file is taken only when the process's own credentials could read it,
+# checked on the object actually opened. Everything here runs in a step's background child:
+# a path a process names is never looked up by the main process (a dead NFS mount blocks).
+
+# Log roots no process may name: secrets and pseudo file systems, never logs (and "/").
+REFUSED_LOG_ROOTS=(/etc /root/.ssh /proc /sys /dev)
+
+# The log file names the analyzer reads (ingest/layout_rules.cpp): plog-*.log, slog
+# host-*.log, device-*.log (device-<pid>_*, device-app-*, device-os_*), event_*.log, and
+# anything under hisi_logs/ or slog/dev-os-*/ (device exports). $1: path below the root.
+log_shaped() {
+  case /$1 in
+    */hisi_logs/*|*/slog/dev-os-*/*) return 0 ;;
+  esac
+  case ${1##*/} in
+    plog-*.log|host-*.log|device-*.log|event_*.log) return 0 ;;
+  esac
+  return 1
+}
+
+# Ends the step as refused: error $1 (refused_<why>) for the item, a sentence on stderr.
+refuse() {
+  printf '%s\n' "$1" > "$STEP_BASE.refused"
+  printf 'refused (%s): %s\n' "$1" "$2" >&2
+  exit 66
+}
+
+# PC_UID, PC_GID (real, effective) and PC_GROUPS (" g g ") of process $1, from its
+# /proc status. Returns 1 when the status cannot be read or lacks the lines.
+proc_creds() {
+  local key a b rest
+  PC_UID=() PC_GID=() PC_GROUPS=" "
+  [ -r "$ROOT/proc/$1/status" ] || return 1
+  while read -r key a b rest; do
+    case $key in
+      Uid:) PC_UID=("$a" "$b") ;;
+      Gid:) PC_GID=("$a" "$b") ;;
+      Groups:) PC_GROUPS=" $a $b $rest " ;;
+    esac
+  done < "$ROOT/proc/$1/status" 2>/dev/null
+  [[ ${PC_UID[0]} =~ ^[0-9]+$ && ${PC_UID[1]} =~ ^[0-9]+$ &&
+     ${PC_GID[0]} =~ ^[0-9]+$ && ${PC_GID[1]} =~ ^[0-9]+$ ]]
+}
+
+# Whether the process (PC_*) may access an object of owner $1, group $2, octal mode $3 for
+# bit $4 (4 read, 1 search). Both its real and its effective identity must be allowed: a
+# set-uid or set-gid program started by a user runs with that user's environment. Uid 0
+# passes (it reads and searches anything); ACLs are not consulted. PC_ANY=1: no check (a
+# root the collector chose itself).
+cred_may() {
+  local fu=$1 fg=$2 m=$((8#$3)) bit=$4 i u
+  ((PC_ANY)) && return 0
+  for i in 0 1; do
+    u=${PC_UID[i]}
+    ((u == 0)) && continue
+    if ((fu == u)); then
+      ((m >> 6 & bit)) || return 1
+    elif [[ " ${PC_GID[i]}$PC_GROUPS" == *" $fg "* ]]; then
+      ((m >> 3 & bit)) || return 1
+    else
+      ((m & bit)) || return 1
+    fi
+  done
+  return 0
+}
+
+# Checks $1$2 ($1 a trusted base, $2 an absolute path below it holding no "." or ".."),
+# with one lstat of each component of $2: no symlink, every directory searchable and the
+# last (a regular file, or a directory when $3 = dir) readable by the process (PC_*).
+# Sets OW_ID ("dev ino" of the last). Refuses, or exits 65 when a component is missing.
+owned_walk() {
+  local base=$1 rest=$2 want=${3:-file} p="" comp paths=() lines=() i n y u g m d ino
+  while [ -n "$rest" ]; do
+    comp=${rest%%/*}
+    if [ "$comp" = "$rest" ]; then rest=""; else rest=${rest#*/}; fi
+    [ -n "$comp" ] || continue
+    p+=/$comp
+    paths+=("$base$p")
+  done
+  n=${#paths[@]}
+  ((n > 0)) || refuse refused_not_regular "$2"
+  # One find for every component; a missing one ends the output early.
+  while read -r y u g m d ino; do lines+=("$y $u $g $m $d $ino"); done < <(
+    find "${paths[@]}" -maxdepth 0 -printf '%y %U %G %m %D %i\n' 2>/dev/null)
+  for ((i = 0; i < n; i++)); do
+    [ -n "${lines[i]}" ] || { echo "no such file: ${paths[i]#"$ROOT"}" >&2; exit 65; }
+    # shellcheck disable=SC2086  # six words of find's output: a type letter and numbers
+    set -- ${lines[i]}
+    y=$1 u=$2 g=$3 m=$4 OW_ID="$5 $6"
+    [ "$y" = l ] && refuse refused_symlink "${paths[i]#"$ROOT"} is a symbolic link"
+    if ((i < n - 1)) || [ "$want" = dir ]; then
+      [ "$y" = d ] || refuse refused_not_directory "${paths[i]#"$ROOT"}"
+      cred_may "$u" "$g" "$m" 1 || refuse refused_process_cannot_read "${paths[i]#"$ROOT"}: mode $m owner $u:$g, process uid ${PC_UID[*]}"
+    else
+      [ "$y" = f ] || refuse refused_not_regular "${paths[i]#"$ROOT"} (type $y)"
+      cred_may "$u" "$g" "$m" 4 || refuse refused_process_cannot_read "${paths[i]#"$ROOT"}: mode $m owner $u:$g, process uid ${PC_UID[*]}"
+    fi
+  done
+}
+
+# Opens $1$2 after owned_walk on fd 9 and checks the opened object: the same regular file
+# (dev, inode; and, with $3 = host, the same path), readable by the process. Writes its mtime
+# for the item. A FIFO swapped in after the walk blocks the open: the step's timeout ends it.
+owned_open() {
+  local base=$1 path=$2 y u g m d ino mt canon
+  owned_walk "$base" "$path"
+  exec 9< "$base$path" || { echo "cannot open $path" >&2; exit 66; }
+  read -r y u g m d ino mt < <(find -L /proc/self/fd/9 -maxdepth 0 -printf '%y %U %G %m %D %i %T@\n' 2>/dev/null)
+  if [ "$y" != f ] || [ "$d $ino" != "$OW_ID" ]; then refuse refused_changed "$path changed while it was opened"; fi
+  cred_may "$u" "$g" "$m" 4 || refuse refused_process_cannot_read "$path (as opened)"
+  if [ "${3:-}" = host ]; then
+    canon=$(cd -P "$base/" 2>/dev/null && pwd -P) || canon=""
+    [ "$canon" = / ] && canon=""
+    [ "$(readlink /proc/self/fd/9)" = "$canon$path" ] || refuse refused_changed "$path is not the file opened"
+  fi
+  [ -n "$STEP_BASE" ] && printf '%s\n' "${mt%%.*}" > "$STEP_BASE.mtime"
+}
+
+# Whether absolute path $1 is a refused log root or lies under one.
+refused_log_root() {
+  local r
+  [ "$1" = / ] && return 0
+  for r in "${REFUSED_LOG_ROOTS[@]}"; do
+    case $1 in "$r"|"$r"/*) return 0 ;; esac
+  done
+  return 1
+}
+
+# The credentials (PC_*) of owner $1, or a refusal: a pid (its /proc status), or dir:PATH,
+# the owner and group of directory PATH (a home directory under /home: its user's logs).
+need_creds() {
+  local y u g
+  PC_ANY=0
+  case $1 in
+    dir:*)
+      read -r y u g < <(find "$ROOT${1#dir:}" -maxdepth 0 -printf '%y %U %G\n' 2>/dev/null)
+      [ "$y" = d ] || refuse refused_no_credentials "${1#dir:} is not a directory"
+      PC_UID=("$u" "$u") PC_GID=("$g" "$g") PC_GROUPS=" " ;;
+    *) proc_creds "$1" || refuse refused_no_credentials "/proc/$1/status gives no Uid, Gid lines" ;;
+  esac
+}
+
+# The log files under directory $3 that owner $1 (need_creds) named, seen through $2 (its
+# root, or "" for the host's): the directory is resolved inside that root (as the process
+# would) and must be searchable by the owner; below it no link is followed. Prints
+# "mtime<TAB>size<TAB>path" records (NUL-separated) of the files of a log shape (log_shaped)
+# the owner could read; the log-shaped entries refused go to $STEP_BASE.refusals as
+# "error<TAB>path" records.
+bg_list_owned_logs() {
+  local pid=$1 via=$2 dir=$3 base=$ROOT$2 d since=0 y u g m mt sz f rel parent
+  local -A ok=()
+  need_creds "$pid"
+  refused_log_root "$dir" && refuse refused_log_root "$dir"
+  resolve_in_root "$base" "$dir" || refuse refused_symlink "a link loop in $dir"
+  d=$RESOLVED
+  refused_log_root "$d" && refuse refused_log_root "$dir resolves to $d"
+  owned_walk "$base" "$d" dir
+  if [ -n "$SINCE_MIN" ]; then epoch_now; since=$((EPOCH - SINCE_MIN * 60)); fi
+  [ "$d" = / ] && d=""
+  ok[$base$d]=1
+  : > "$STEP_BASE.refusals"
+  while IFS=$'\t' read -r -d '' y u g m mt sz f; do
+    parent=${f%/*} rel=${f#"$base$d"/}
+    if [ "$y" = d ]; then
+      [ -n "${ok[$parent]}" ] && cred_may "$u" "$g" "$m" 1 && ok[$f]=1
+      continue
+    fi
+    log_shaped "$rel" || continue
+    if [ "$y" = l ]; then
+      printf 'refused_symlink\t%s\0' "${f#"$base"}" >> "$STEP_BASE.refusals"
+    elif [ "$y" != f ]; then
+      printf 'refused_not_regular\t%s\0' "${f#"$base"}" >> "$STEP_BASE.refusals"
+    elif [ -z "${ok[$parent]}" ] || ! cred_may "$u" "$g" "$m" 4; then
+      printf 'refused_process_cannot_read\t%s\0' "${f#"$base"}" >> "$STEP_BASE.refusals"
+    elif ((${mt%%.*} >= since)); then
+      printf '%s\t%s\t%s\0' "$mt" "$sz" "${f#"$ROOT"}"
+    fi
+  done < <(find "$base$d" -mindepth 1 -maxdepth 6 -printf '%y\t%U\t%G\t%m\t%T@\t%s\t%p\0' 2>/dev/null)
+  return 0
+}
+
+# Copies log $2 below base $1 (a host path) capped at $4 bytes, after owned_open: with $3 a
+# pid, as that process could read it; with $3 empty (a root the collector chose) without
+# the credential check, but still with no link followed below $1.
+bg_copy_owned_log() {
+  local base=$1 path=$2 pid=$3 cap=$4 kind=host
+  PC_ANY=0
+  if [ -n "$pid" ]; then
+    need_creds "$pid"
+    case $base in /proc/*) kind="" ;; esac
+  else
+    PC_ANY=1
+  fi
+  owned_open "$ROOT$base" "$path" "$kind"
+  ROOT="" bg_copy_log_capped /proc/self/fd/9 "$cap"
+}
+
+# =========================================================================================
 # src/system.sh
 # Phase system: kernel release, OS, boot, time zone, kernels, PCI devices and device nodes.
 
@@ -1270,10 +1477,14 @@ rank_table_steps() {
 
 # The file $2 (RANK_TABLE_FILE of process $1; relative to its working directory when not
 # absolute) read through the process's root, or from the host's / for a process in the host's
-# mount namespace; capped (RANK_TABLE_MAX, or the log cap when lower) and redacted like a log.
+# mount namespace, only when the process itself could read it (owned_open: a regular file,
+# checked as opened; never under /proc, /sys or /dev); capped (RANK_TABLE_MAX, or the log cap
+# when lower) and redacted like a log.
 bg_rank_table() {
-  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd
-  [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd kind=""
+  [ "${PID_ORIGIN[$pid]}" = host ] && via="" kind=host
+  need_creds "$pid"
+  PC_ANY=0
   case $file in
     /*) ;;
     *)
@@ -1281,8 +1492,12 @@ bg_rank_table() {
       file=$cwd/$file ;;
   esac
   resolve_in_root "$ROOT$via" "$file" || { echo "a link loop in $file through ${via:-/}" >&2; exit 65; }
+  case $RESOLVED in
+    /proc|/proc/*|/sys|/sys/*|/dev|/dev/*) refuse refused_system_path "$file resolves to $RESOLVED" ;;
+  esac
   ((LOG_CAP < cap)) && cap=$LOG_CAP
-  bg_copy_capped "$via$RESOLVED" "$cap"
+  owned_open "$ROOT$via" "$RESOLVED" "$kind"
+  ROOT="" bg_copy_capped /proc/self/fd/9 "$cap"
 }
 
 # Target processes, one pid a line: every process holding a /dev/davinci* node open or
@@ -2178,10 +2393,11 @@ bg_paths_tsv() {
 # logs/index.tsv.
 
 phase_logs() {
-  local pid d
+  local pid d p
   LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
   LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
   LQ_DEST=() LQ_HP=() LQ_OP=() LQ_ORIGIN=() LQ_PIDS=() LQ_MTIME=() LQ_SIZE=()
+  LQ_BASE=() LQ_REL=() LQ_OWNER=() LR_DEST=() LR_SOURCE=() LR_ERROR=()
   mount_ns 1; HOST_MNTNS=$MNTNS
   [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
   for pid in "${TARGET_PIDS[@]}"; do
@@ -2190,11 +2406,16 @@ phase_logs() {
   done
   collect_log_root host /root/ascend/log
   STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
+  # A user's home is the user's word: taken as its owner could read it, like a process's.
   if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+    while IFS= read -r d; do
+      p=${d#/home/}
+      collect_owned_log_root "dir:/home/${p%%/*}" host "" "$d"
+    done < "$R_OUT"
   fi
   collect_log_root host /var/log/npu
   for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
+  record_log_refusals
   copy_queued_logs
   ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
   reset_result
@@ -2220,7 +2441,7 @@ bg_home_log_dirs() {
 # copy_queued_logs, the listing's outcome goes to LOG_LIST_*. A directory or file already
 # taken is not taken again.
 collect_log_root() {
-  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids mt sz
+  local origin=$1 dir=$2 via=${3:-}
   [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
   LOG_DIRS_SEEN[$origin:$dir]=1
   STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_log_files "$via$dir"
@@ -2231,7 +2452,14 @@ collect_log_root() {
     LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
     LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
   fi
-  list=$R_OUT
+  queue_listed_logs "$R_OUT" "$origin" "$via" "" "$dir"
+}
+
+# Queues (LQ_*) the files of listing $1 ("mtime<TAB>size<TAB>path" records) for
+# logs/$2/<path>, seen through $3; copied later as process $4 could read them (no pid: a
+# root the collector chose, $5, below which no link is followed).
+queue_listed_logs() {
+  local list=$1 origin=$2 via=$3 owner=$4 rootdir=$5 f hp op dest base pids mt sz
   [ -n "$list" ] && [ -s "$list" ] || return 0
   while IFS=$'\t' read -r -d '' mt sz f; do
     hp=${f#"$ROOT"}
@@ -2246,8 +2474,61 @@ collect_log_root() {
     [[ $mt =~ ^[0-9]+$ ]] || mt=0
     [[ $sz =~ ^[0-9]+$ ]] || sz=0
     LQ_DEST+=("$dest") LQ_HP+=("$hp") LQ_OP+=("$op") LQ_ORIGIN+=("$origin") LQ_PIDS+=("$pids")
-    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz")
+    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz") LQ_OWNER+=("$owner")
+    if [ -n "$owner" ]; then
+      LQ_BASE+=("$via") LQ_REL+=("$op")
+    else
+      LQ_BASE+=("$rootdir") LQ_REL+=("${hp#"$rootdir"}")
+    fi
   done < "$list"
+}
+
+# The log files under directory $4 that target process $1 named (or dir:/home/<user>, see
+# need_creds), seen through $3 (origin $2): listed and checked in the background against
+# its credentials (bg_list_owned_logs). A directory refused (denied, error refused_<why>)
+# or not listed (timed_out, ...) is an item of its own, logs/<origin><dir>; the refused
+# files are kept for record_log_refusals.
+collect_owned_log_root() {
+  local pid=$1 origin=$2 via=$3 dir=$4 err p
+  [ -z "${LOG_DIRS_SEEN[$pid:$origin:$dir]}" ] || return 0
+  LOG_DIRS_SEEN[$pid:$origin:$dir]=1
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_owned_logs "$pid" "$via" "$dir"
+  [ -n "$R_STATUS" ] || return 0
+  # A directory refused, or whose lookup hung or was denied, is an item of its own.
+  if [[ $R_ERROR == refused* ]] || { [ "$R_STATUS" != ok ] && [ "$R_STATUS" != absent ]; }; then
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" "logs/$origin$dir"
+    R_OUT="" R_ERRF=""
+    record_item "logs/$origin$dir" "$via$dir" ""
+    return 0
+  fi
+  [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
+  if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
+    LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
+    LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
+  fi
+  [ "$R_STATUS" = ok ] || return 0
+  if [ -s "$STEP_BASE.refusals" ]; then
+    while IFS=$'\t' read -r -d '' err p; do
+      LR_DEST+=("logs/$origin${p#"$via"}") LR_SOURCE+=("$p") LR_ERROR+=("$err")
+    done < "$STEP_BASE.refusals"
+  fi
+  queue_listed_logs "$R_OUT" "$origin" "$via" "$pid" ""
+}
+
+# An item (denied, reason permission, error refused_<why>) for each log file a process's
+# directory held that the process could not have read, unless a root the collector chose
+# took that file anyway.
+record_log_refusals() {
+  local i
+  local -A seen=()
+  for ((i = 0; i < ${#LR_DEST[@]}; i++)); do
+    if [ -n "${LOG_DESTS_SEEN[${LR_DEST[i]}]}" ] || [ -n "${seen[${LR_DEST[i]}]}" ]; then continue; fi
+    seen[${LR_DEST[i]}]=1
+    reset_result
+    epoch_now; R_START=$EPOCH; R_DUR=0
+    R_STATUS=denied R_REASON=permission R_ERROR=${LR_ERROR[i]}
+    record_item "${LR_DEST[i]}" "${LR_SOURCE[i]}" ""
+  done
 }
 
 # The log directories of target process $1, seen through its root: its
@@ -2268,10 +2549,10 @@ collect_process_logs() {
   if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
     origin=mnt-$MNTNS via=/proc/$pid/root
   fi
+  # The paths are only strings here: they are looked up in the listing's child.
   for d in "${dirs[@]}"; do
     case $d in /*) ;; *) continue ;; esac
-    resolve_in_root "$ROOT$via" "$d" || continue
-    collect_log_root "$origin" "$RESOLVED" "$via"
+    collect_owned_log_root "$pid" "$origin" "$via" "$d"
   done
 }
 
@@ -2298,7 +2579,7 @@ bg_error_files() {
 # Copies queued log $1 (an LQ_* index) capped at $2 bytes, and adds its logs/index.tsv row.
 copy_queued_log() {
   local i=$1
-  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_log_capped "${LQ_HP[i]}" "$2"
+  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_owned_log "${LQ_BASE[i]}" "${LQ_REL[i]}" "${LQ_OWNER[i]}" "$2"
   [ "$R_STATUS" = ok ] || return 0
   LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" \
     "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")

@@ -15,7 +15,7 @@ OUTPUT=${1:-$HERE/ascend-collect.sh}
 # The order of the built file: settings and helpers first, then the runner, the phases in
 # the order they run, the options, start and finish, and main (which must be last: it runs).
 SOURCES=(settings.sh helpers.sh redaction.sh runner.sh step_bodies.sh
-  system.sh kernel.sh processes.sh python.sh modules.sh ascend.sh logs.sh extra.sh
+  owned.sh system.sh kernel.sh processes.sh python.sh modules.sh ascend.sh logs.sh extra.sh
   stacks.sh device.sh device_logs.sh probes.sh sysroot.sh presence.sh
   options.sh start.sh finish.sh main.sh)
 

@@ -4,10 +4,11 @@
 # logs/index.tsv.
 
 phase_logs() {
-  local pid d
+  local pid d p
   LOG_INDEX_ROWS=() LOG_LIST_STATUS=""
   LOG_DIRS_SEEN=() LOG_DESTS_SEEN=()
   LQ_DEST=() LQ_HP=() LQ_OP=() LQ_ORIGIN=() LQ_PIDS=() LQ_MTIME=() LQ_SIZE=()
+  LQ_BASE=() LQ_REL=() LQ_OWNER=() LR_DEST=() LR_SOURCE=() LR_ERROR=()
   mount_ns 1; HOST_MNTNS=$MNTNS
   [ -n "$HOST_MNTNS" ] || { mount_ns self; HOST_MNTNS=$MNTNS; }
   for pid in "${TARGET_PIDS[@]}"; do
@@ -16,11 +17,16 @@ phase_logs() {
   done
   collect_log_root host /root/ascend/log
   STEP_KEEP=1 step_func logs/index.tsv /home bg_home_log_dirs
+  # A user's home is the user's word: taken as its owner could read it, like a process's.
   if [ -n "$R_OUT" ] && [ -s "$R_OUT" ]; then
-    while IFS= read -r d; do collect_log_root host "$d"; done < "$R_OUT"
+    while IFS= read -r d; do
+      p=${d#/home/}
+      collect_owned_log_root "dir:/home/${p%%/*}" host "" "$d"
+    done < "$R_OUT"
   fi
   collect_log_root host /var/log/npu
   for d in "${OPT_LOG_DIRS[@]}"; do collect_log_root host "$d"; done
+  record_log_refusals
   copy_queued_logs
   ((INTERRUPTED)) && [ -z "$LOG_LIST_STATUS" ] && return 0
   reset_result
@@ -46,7 +52,7 @@ bg_home_log_dirs() {
 # copy_queued_logs, the listing's outcome goes to LOG_LIST_*. A directory or file already
 # taken is not taken again.
 collect_log_root() {
-  local origin=$1 dir=$2 via=${3:-} list f hp op dest base pids mt sz
+  local origin=$1 dir=$2 via=${3:-}
   [ -z "${LOG_DIRS_SEEN[$origin:$dir]}" ] || return 0
   LOG_DIRS_SEEN[$origin:$dir]=1
   STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_log_files "$via$dir"
@@ -57,7 +63,14 @@ collect_log_root() {
     LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
     LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
   fi
-  list=$R_OUT
+  queue_listed_logs "$R_OUT" "$origin" "$via" "" "$dir"
+}
+
+# Queues (LQ_*) the files of listing $1 ("mtime<TAB>size<TAB>path" records) for
+# logs/$2/<path>, seen through $3; copied later as process $4 could read them (no pid: a
+# root the collector chose, $5, below which no link is followed).
+queue_listed_logs() {
+  local list=$1 origin=$2 via=$3 owner=$4 rootdir=$5 f hp op dest base pids mt sz
   [ -n "$list" ] && [ -s "$list" ] || return 0
   while IFS=$'\t' read -r -d '' mt sz f; do
     hp=${f#"$ROOT"}
@@ -72,8 +85,61 @@ collect_log_root() {
     [[ $mt =~ ^[0-9]+$ ]] || mt=0
     [[ $sz =~ ^[0-9]+$ ]] || sz=0
     LQ_DEST+=("$dest") LQ_HP+=("$hp") LQ_OP+=("$op") LQ_ORIGIN+=("$origin") LQ_PIDS+=("$pids")
-    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz")
+    LQ_MTIME+=("$mt") LQ_SIZE+=("$sz") LQ_OWNER+=("$owner")
+    if [ -n "$owner" ]; then
+      LQ_BASE+=("$via") LQ_REL+=("$op")
+    else
+      LQ_BASE+=("$rootdir") LQ_REL+=("${hp#"$rootdir"}")
+    fi
   done < "$list"
+}
+
+# The log files under directory $4 that target process $1 named (or dir:/home/<user>, see
+# need_creds), seen through $3 (origin $2): listed and checked in the background against
+# its credentials (bg_list_owned_logs). A directory refused (denied, error refused_<why>)
+# or not listed (timed_out, ...) is an item of its own, logs/<origin><dir>; the refused
+# files are kept for record_log_refusals.
+collect_owned_log_root() {
+  local pid=$1 origin=$2 via=$3 dir=$4 err p
+  [ -z "${LOG_DIRS_SEEN[$pid:$origin:$dir]}" ] || return 0
+  LOG_DIRS_SEEN[$pid:$origin:$dir]=1
+  STEP_KEEP=1 step_func logs/index.tsv "$via$dir" bg_list_owned_logs "$pid" "$via" "$dir"
+  [ -n "$R_STATUS" ] || return 0
+  # A directory refused, or whose lookup hung or was denied, is an item of its own.
+  if [[ $R_ERROR == refused* ]] || { [ "$R_STATUS" != ok ] && [ "$R_STATUS" != absent ]; }; then
+    [ -n "$R_ERRF" ] && store_err "$R_ERRF" "logs/$origin$dir"
+    R_OUT="" R_ERRF=""
+    record_item "logs/$origin$dir" "$via$dir" ""
+    return 0
+  fi
+  [ "$R_STATUS" != absent ] && [ -n "$R_ERRF" ] && store_err "$R_ERRF" logs/index.tsv
+  if [ -z "$LOG_LIST_STATUS" ] || [ "$LOG_LIST_STATUS" = absent ]; then
+    LOG_LIST_STATUS=$R_STATUS LOG_LIST_REASON=$R_REASON LOG_LIST_ERROR=$R_ERROR
+    LOG_LIST_START=$R_START LOG_LIST_DUR=$R_DUR
+  fi
+  [ "$R_STATUS" = ok ] || return 0
+  if [ -s "$STEP_BASE.refusals" ]; then
+    while IFS=$'\t' read -r -d '' err p; do
+      LR_DEST+=("logs/$origin${p#"$via"}") LR_SOURCE+=("$p") LR_ERROR+=("$err")
+    done < "$STEP_BASE.refusals"
+  fi
+  queue_listed_logs "$R_OUT" "$origin" "$via" "$pid" ""
+}
+
+# An item (denied, reason permission, error refused_<why>) for each log file a process's
+# directory held that the process could not have read, unless a root the collector chose
+# took that file anyway.
+record_log_refusals() {
+  local i
+  local -A seen=()
+  for ((i = 0; i < ${#LR_DEST[@]}; i++)); do
+    if [ -n "${LOG_DESTS_SEEN[${LR_DEST[i]}]}" ] || [ -n "${seen[${LR_DEST[i]}]}" ]; then continue; fi
+    seen[${LR_DEST[i]}]=1
+    reset_result
+    epoch_now; R_START=$EPOCH; R_DUR=0
+    R_STATUS=denied R_REASON=permission R_ERROR=${LR_ERROR[i]}
+    record_item "${LR_DEST[i]}" "${LR_SOURCE[i]}" ""
+  done
 }
 
 # The log directories of target process $1, seen through its root: its
@@ -94,10 +160,10 @@ collect_process_logs() {
   if [ -n "$MNTNS" ] && [ "$MNTNS" != "$HOST_MNTNS" ]; then
     origin=mnt-$MNTNS via=/proc/$pid/root
   fi
+  # The paths are only strings here: they are looked up in the listing's child.
   for d in "${dirs[@]}"; do
     case $d in /*) ;; *) continue ;; esac
-    resolve_in_root "$ROOT$via" "$d" || continue
-    collect_log_root "$origin" "$RESOLVED" "$via"
+    collect_owned_log_root "$pid" "$origin" "$via" "$d"
   done
 }
 
@@ -124,7 +190,7 @@ bg_error_files() {
 # Copies queued log $1 (an LQ_* index) capped at $2 bytes, and adds its logs/index.tsv row.
 copy_queued_log() {
   local i=$1
-  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_log_capped "${LQ_HP[i]}" "$2"
+  step_func "${LQ_DEST[i]}" "${LQ_HP[i]}" bg_copy_owned_log "${LQ_BASE[i]}" "${LQ_REL[i]}" "${LQ_OWNER[i]}" "$2"
   [ "$R_STATUS" = ok ] || return 0
   LOG_INDEX_ROWS+=("$(tsv_row "${LQ_DEST[i]}" "${LQ_OP[i]}" "${LQ_ORIGIN[i]}" "${LQ_PIDS[i]}" \
     "$([ -n "$R_KEPT" ] && echo 1 || echo 0)" "$R_KEPT")")

@@ -72,10 +72,14 @@ rank_table_steps() {
 
 # The file $2 (RANK_TABLE_FILE of process $1; relative to its working directory when not
 # absolute) read through the process's root, or from the host's / for a process in the host's
-# mount namespace; capped (RANK_TABLE_MAX, or the log cap when lower) and redacted like a log.
+# mount namespace, only when the process itself could read it (owned_open: a regular file,
+# checked as opened; never under /proc, /sys or /dev); capped (RANK_TABLE_MAX, or the log cap
+# when lower) and redacted like a log.
 bg_rank_table() {
-  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd
-  [ "${PID_ORIGIN[$pid]}" = host ] && via=""
+  local pid=$1 file=$2 via=/proc/$1/root cap=$RANK_TABLE_MAX cwd kind=""
+  [ "${PID_ORIGIN[$pid]}" = host ] && via="" kind=host
+  need_creds "$pid"
+  PC_ANY=0
   case $file in
     /*) ;;
     *)
@@ -83,8 +87,12 @@ bg_rank_table() {
       file=$cwd/$file ;;
   esac
   resolve_in_root "$ROOT$via" "$file" || { echo "a link loop in $file through ${via:-/}" >&2; exit 65; }
+  case $RESOLVED in
+    /proc|/proc/*|/sys|/sys/*|/dev|/dev/*) refuse refused_system_path "$file resolves to $RESOLVED" ;;
+  esac
   ((LOG_CAP < cap)) && cap=$LOG_CAP
-  bg_copy_capped "$via$RESOLVED" "$cap"
+  owned_open "$ROOT$via" "$RESOLVED" "$kind"
+  ROOT="" bg_copy_capped /proc/self/fd/9 "$cap"
 }
 
 # Target processes, one pid a line: every process holding a /dev/davinci* node open or

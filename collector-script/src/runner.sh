@@ -215,6 +215,11 @@ run_step() {
     read -r R_KEPT < "$STEP_BASE.kept"
     [[ $R_KEPT =~ ^\[(\[[0-9]+,[0-9]+\],?)+\]$ ]] || R_KEPT=""
   fi
+  # A file taken on a process's word and refused (owned.sh) says why in the item's error.
+  if [ -s "$STEP_BASE.refused" ]; then
+    read -r R_ERROR < "$STEP_BASE.refused"
+    [[ $R_ERROR =~ ^refused_[a-z_]+$ ]] || R_ERROR=refused
+  fi
   # A kept step's stderr is the caller's to store (with the item it records, if any).
   R_ERRF=""
   if [ "${STEP_KEEP:-0}" = 1 ]; then

@@ -7,7 +7,7 @@ set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
 set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
 
 foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck build
-    no_npu)
+    no_npu owned_files owned_open)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)
@@ -15,7 +15,7 @@ foreach(name helpers basic processes files caps redaction options nonroot python
 endforeach()
 
 foreach(name hang_npu_smi hang_timeout hang_proc_fifo hang_tools hang_archive disk_full deadline abandoned killed
-    collective_evidence)
+    collective_evidence owned_paths_hang)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)

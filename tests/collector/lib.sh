@@ -235,7 +235,7 @@ fake_container_process() {
   local p=$1 ns=$2 c=/containers/$1
   plant "/proc/$p/cmdline" 'python3\0train.py\0'
   plant "/proc/$p/environ" "HOME=/root\0ASCEND_PROCESS_LOG_PATH=/root/ascend/log\0"
-  plant "/proc/$p/status" "Name:\tpython3\nState:\tS (sleeping)\nPid:\t$p\n"
+  plant "/proc/$p/status" "Name:\tpython3\nState:\tS (sleeping)\nPid:\t$p\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nGroups:\t\n"
   plant "/proc/$p/stat" "$p (python3) S 1 $p 1 0 -1 4194304 1 0 0 0 52 4 0 0 20 0 57 0 7745000 0 0\n"
   plant "/proc/$p/maps" 'ffff8e000000-ffff8e400000 r-xp 00000000 fd:00 7001 /usr/local/lib/python3.9/site-packages/torch_npu/lib/libtorch_npu.so\n'
   fake_process_extras "$p" "$ns" "../..$c"
