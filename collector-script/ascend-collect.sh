@@ -299,12 +299,16 @@ secret_word() {
   last=${u##*_}
   case $last in
     FILE|FILES|PATH|DIR|SOCK|SOCKET) return 1 ;;
-    *TOKEN|KEY|*APIKEY|*SECRETKEY|*ACCESSKEY|*PRIVATEKEY|PASS|*PWD|AUTH|*PASSWORD|*PASSWD) return 0 ;;
+    *TOKEN|KEY|*APIKEY|*SECRETKEY|*ACCESSKEY|*PRIVATEKEY|*PASS|*PWD|AUTH|*PASSWORD|*PASSWD) return 0 ;;
     *PASSPHRASE|*SECRET|SECRETS|CREDENTIAL|CREDENTIALS|CRED|CREDS|*COOKIE|COOKIES|SESSION) return 0 ;;
+    SK|AK|JWT|*JWT) return 0 ;;
   esac
+  # The default (issue 33): KEY, SECRET, TOKEN, PASS, SK, AK, AUTH or JWT as a word anywhere
+  # in the name masks it (DOCKER_AUTH_CONFIG, OBS_SK_ID); TOKENIZERS or SKIP are other words.
   case "_${u}_" in
     *PASSWORD*|*PASSWD*|*PASSPHRASE*|*SECRET*|*CREDENTIAL*|*COOKIE*|*_TOKEN_*) return 0 ;;
     *_API_KEY_*|*_ACCESS_KEY_*|*_PRIVATE_KEY_*) return 0 ;;
+    *_KEY_*|*_PASS_*|*_SK_*|*_AK_*|*_AUTH_*|*_JWT_*) return 0 ;;
   esac
   return 1
 }
@@ -323,31 +327,6 @@ secret_option() {
   secret_word "$n"
 }
 
-URL_CRED_RE='([A-Za-z][A-Za-z0-9+.-]*://)([^/@<>[:space:]]+)@'
-KV_SECRET_RE='(password|passwd|passphrase|token|secret|secret_key|api_key|apikey|access_key)=([^<[:space:],;&"'"'"'>][^[:space:],;&"'"'"'<>]*)'
-
-# R = R with credentials of URLs removed.
-strip_url_credentials() {
-  local i=0
-  while [[ $R =~ $URL_CRED_RE ]] && ((i < 50)); do
-    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}<redacted>@"}
-    note_kind url_credentials
-    i=$((i + 1))
-  done
-}
-
-# R = R with "password=...", "token=..." values masked.
-mask_secret_pairs() {
-  local i=0
-  shopt -s nocasematch
-  while [[ $R =~ $KV_SECRET_RE ]] && ((i < 50)); do
-    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}=<redacted>"}
-    note_kind secret_pattern
-    i=$((i + 1))
-  done
-  shopt -u nocasematch
-}
-
 # R = environment entry $1 redacted.
 redact_env_entry() {
   local e=$1 name
@@ -359,13 +338,17 @@ redact_env_entry() {
     return
   fi
   R=$e
-  strip_url_credentials
 }
 
+# Programs whose short option takes a password (`sshpass -p SECRET`, `mysql -pSECRET`,
+# `redis-cli -a SECRET`); elsewhere -p is a port or a path and stays.
+PASSWORD_SHORT_OPTS=" sshpass:-p mysql:-p mysqldump:-p mariadb:-p mysqladmin:-p redis-cli:-a "
+
 # R = command-line argument $1 redacted; REDACT_NEXT carries "the previous option takes a
-# secret value" from one argument to the next.
+# secret value" from one argument to the next, REDACT_PROG the program (argv[0]'s name).
 redact_arg() {
   local a=$1 name
+  if [ -z "$REDACT_PROG" ]; then REDACT_PROG=${a##*/}; R=$a; return; fi
   if [ "$REDACT_NEXT" = 1 ]; then
     REDACT_NEXT=0
     case $a in
@@ -377,6 +360,13 @@ redact_arg() {
     -*=*)
       name=${a%%=*}
       if secret_option "$name"; then R="$name=<redacted>"; note_kind cmdline_secret; return; fi ;;
+    -?)
+      if [[ $PASSWORD_SHORT_OPTS == *" $REDACT_PROG:$a "* ]]; then REDACT_NEXT=1; fi ;;
+    -[pa]?*)
+      if [[ $PASSWORD_SHORT_OPTS == *" $REDACT_PROG:${a:0:2} "* ]]; then
+        R="${a:0:2}<redacted>"; note_kind cmdline_secret; return
+      fi
+      if secret_option "$a"; then REDACT_NEXT=1; fi ;;
     -*)
       if secret_option "$a"; then REDACT_NEXT=1; fi ;;
     [A-Za-z_]*=*)
@@ -386,15 +376,13 @@ redact_arg() {
       fi ;;
   esac
   R=$a
-  strip_url_credentials
-  mask_secret_pairs
 }
 
 # Copies a NUL-separated stream (environ or cmdline) from stdin to stdout, redacted; a last
 # record without its NUL stays without it.
 redact_nul_stream() {
   local kind=$1 rec term
-  REDACT_NEXT=0
+  REDACT_NEXT=0 REDACT_PROG=""
   while :; do
     rec="" term=1
     IFS= read -r -d '' rec || { [ -n "$rec" ] || break; term=0; }
@@ -403,34 +391,71 @@ redact_nul_stream() {
   done
 }
 
-# Case-insensitive BRE for the word $1 ("ab" -> "[Aa][Bb]").
-ci_bre() {
-  local w=$1 i c u out=""
-  for ((i = 0; i < ${#w}; i++)); do
-    c=${w:i:1}
-    case $c in
-      [a-z]) u=${c^^}; out+="[$c$u]" ;;
-      *) out+=$c ;;
-    esac
-  done
-  CI=$out
+# The secret rules (secret-rules.tsv, embedded): LOG_SED, the sed -E script masking them in logs
+# (REC_SED the same without the block rule, for NUL-separated records), and
+# LOG_GREP, grep -F -i arguments of their triggers (a text holding none is left byte for byte).
+# The PEM block rule is not a row: in a log a private key spans lines, so every line between
+# its BEGIN and END lines becomes <redacted> (the line count stays, so do line numbers).
+SECRET_RULES='# Secret rules of the collector (docs/collector.md#redaction): masks applied by GNU sed -E to
+# every collected log and rank table, and to each environ entry and command-line argument
+# (as NUL-separated records). Columns, tab-separated:
+#   id       the rule, as the manifest'\''s redaction kinds name it (environ and cmdline)
+#   trigger  lower-case fixed strings, "|"-separated: a log holding none of them (any case) is
+#            copied byte for byte, never run through sed
+#   pattern  ERE, matched without regard to case; the text of group 1 is kept, the rest of the
+#            match becomes <redacted>
+#   after    empty, or the number of a group whose text is put back after <redacted>
+# Values stop at white space, quotes, < > , ; & (so an already masked value is left alone).
+id	trigger	pattern	after
+assign	password|passwd|passphrase|token|secret|_key|apikey|accesskey|accountkey	((password|passwd|passphrase|token|secret|secret_key|api_key|apikey|access_key|accesskey|accountkey|access_token|secret_access_key|private_key)[[:space:]]*=[[:space:]]*)[^<[:space:],;&"'\''>][^[:space:],;&"'\''<>]*	
+colon	password|passwd|passphrase|secret|_key|apikey	((password|passwd|passphrase|secret|secret_key|api_key|apikey|access_key|secret_access_key|private_key)[[:space:]]*:[[:space:]]*)[^<[:space:],;&"'\''>][^[:space:],;&"'\''<>]*	
+json	"password|"passwd|"passphrase|"token|"secret|_key"|apikey"|"auth|access_token"	("(password|passwd|passphrase|token|secret|secret_key|api_key|apikey|access_key|access_token|secret_access_key|private_key|auth|authorization)"[[:space:]]*:[[:space:]]*")[^"<][^"]*(")	3
+auth_header	authorization	((proxy-)?authorization[[:space:]]*:[[:space:]]*((bearer|basic|token|digest|negotiate)[[:space:]]+)?)[^<[:space:],"'\''>][^[:space:],"'\''<>]*	
+key_header	api-key|auth-token|private-token|access-token	((x-api-key|api-key|x-auth-token|private-token|x-access-token)[[:space:]]*:[[:space:]]*)[^<[:space:],"'\''>][^[:space:],"'\''<>]*	
+url_credentials	://	([a-z][a-z0-9+.-]*://)[^/@<>[:space:]]+(@)	2
+webhook	hooks.slack.com|/api/webhooks/|/bot/v2/hook/|webhook/send?key=|webhook.office.com	((hooks\.slack\.com/services/|discord(app)?\.com/api/webhooks/|open\.(feishu\.cn|larksuite\.com)/open-apis/bot/v2/hook/|qyapi\.weixin\.qq\.com/cgi-bin/webhook/send\?key=|\.webhook\.office\.com/webhookb2/))[^<[:space:]"'\''>][^[:space:]"'\''<>]*	
+url_query_token	token=|key=|sig=|signature=|sign=|auth=	([?&](token|key|sig|signature|sign|access_token|auth|apikey|api_key)=)[^<&[:space:]"'\''>][^&[:space:]"'\''<>]*	
+pem_inline	private key-----	(-----begin ([a-z0-9]+ )*private key-----)[^-]+	
+'
+build_log_masks() {
+  local line rest trig pat after t d=$'\001' nl=$'\n' s=""
+  LOG_GREP=() RULE_IDS=() RULE_PATS=()
+  while IFS= read -r line; do
+    case $line in ''|'#'*|id$'\t'*) continue ;; esac
+    rest=${line#*$'\t'}
+    trig=${rest%%$'\t'*} rest=${rest#*$'\t'}
+    pat=${rest%%$'\t'*} after=${rest#*$'\t'}
+    [ "$after" = "$rest" ] && after=""
+    [ -n "$pat" ] || continue
+    RULE_IDS+=("${line%%$'\t'*}") RULE_PATS+=("$pat")
+    s+="s${d}${pat}${d}\\1<redacted>${after:+\\$after}${d}gI$nl"
+    while [ -n "$trig" ]; do
+      t=${trig%%|*}
+      LOG_GREP+=(-e "$t")
+      [ "$t" = "$trig" ] && break
+      trig=${trig#*|}
+    done
+  done < <(printf '%s\n' "$SECRET_RULES")
+  REC_SED=$s
+  LOG_SED=$s'/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/,/-----END ([A-Z0-9]+ )*PRIVATE KEY-----/{/-----(BEGIN|END) /!s/.*/<redacted>/}'
+  LOG_GREP+=(-e "private key-----")
 }
 
-# The sed script masking secrets in collected logs, and the grep patterns that decide
-# whether a log needs it (a log without them is copied byte for byte).
-build_log_masks() {
-  local w s="" nl=$'\n' v="[^<[:space:],;&\"'>][^[:space:],;&\"'<>]*"
-  for w in password passwd passphrase token secret secret_key api_key apikey access_key; do
-    ci_bre "$w"
-    s+="s/\\($CI\\)=$v/\\1=<redacted>/g$nl"
+# Copies stdin to stdout with the secret rules applied: log lines, or with -z NUL-separated
+# records (environ, cmdline), where a key sits whole in one record and no block rule applies
+# (a record holding BEGIN and END would start a range that masks every record after it).
+mask_text() {
+  if [ "${1:-}" = -z ]; then sed -z -E -e "$REC_SED"; else sed -E -e "$LOG_SED"; fi
+}
+
+# Notes, as redaction kinds, the ids of the rules that match in the NUL-separated file $1 (an
+# environ or cmdline: small, so one grep a rule).
+note_rule_kinds() {
+  local i
+  for ((i = 0; i < ${#RULE_IDS[@]}; i++)); do
+    grep -q -z -i -E -e "${RULE_PATS[i]}" "$1" 2>/dev/null && note_kind "${RULE_IDS[i]}"
   done
-  s+="s#\\([A-Za-z][A-Za-z0-9+.-]*://\\)[^/@<>[:space:]][^/@<>[:space:]]*@#\\1<redacted>@#g$nl"
-  ci_bre "authorization: bearer"
-  s+="s/\\($CI\\) *[^[:space:]\"'<>][^[:space:]\"'<>]*/\\1 <redacted>/g"
-  LOG_SED=$s
-  LOG_GREP=(-e 'password=' -e 'passwd=' -e 'passphrase=' -e 'token=' -e 'secret='
-    -e 'secret_key=' -e 'api_key=' -e 'apikey=' -e 'access_key=' -e 'authorization: bearer'
-    -e '://[^/@<>[:space:]][^/@<>[:space:]]*@')
+  return 0
 }
 
 # =========================================================================================
@@ -903,8 +928,8 @@ bg_copy_log() {
   local src=$ROOT$1 rc
   need_readable "$src"
   record_mtime "$src"
-  if ((OPT_REDACT)) && grep -q -i "${LOG_GREP[@]}" "$src" 2>/dev/null; then
-    sed -e "$LOG_SED" "$src"
+  if ((OPT_REDACT)) && grep -q -i -F "${LOG_GREP[@]}" "$src" 2>/dev/null; then
+    mask_text < "$src"
     rc=$?
     note_kind log_secret
     return "$rc"
@@ -933,7 +958,7 @@ bg_copy_capped() {
       printf '[%s: %s bytes cut here]\n' "$PROG" $((size - h - t))
     fi
     tail -c "$t" "$src"
-  } | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+  } | if ((OPT_REDACT)); then mask_text; else cat; fi
   printf '[[0,%s],[%s,%s]]\n' "$h" $((size - t)) "$size" > "$STEP_BASE.kept"
 }
 
@@ -975,7 +1000,7 @@ bg_copy_log_capped() {
       if (cut > 0) printf "[%s: %d bytes cut here]\n", prog, cut
       if (rs >= 0) r = r sep "[" rs "," re "]"
       print "[" r "]" > kept
-    }' "$src" | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+    }' "$src" | if ((OPT_REDACT)); then mask_text; else cat; fi
 }
 
 # A tool's output ($2...) capped at $1 bytes the same way (journal marker).
@@ -1534,8 +1559,10 @@ bg_copy_nul() {
   if ((OPT_REDACT)); then
     # cat, not a redirection: its exit status tells a failed read from the end of the file
     # shellcheck disable=SC2002
-    cat "$src" | redact_nul_stream "$1"
-    return "${PIPESTATUS[0]}"
+    cat "$src" | redact_nul_stream "$1" | mask_text -z
+    set -- "${PIPESTATUS[0]}"
+    note_rule_kinds "$src"
+    return "$1"
   fi
   exec cat "$src"
 }

@@ -129,8 +129,10 @@ bg_copy_nul() {
   if ((OPT_REDACT)); then
     # cat, not a redirection: its exit status tells a failed read from the end of the file
     # shellcheck disable=SC2002
-    cat "$src" | redact_nul_stream "$1"
-    return "${PIPESTATUS[0]}"
+    cat "$src" | redact_nul_stream "$1" | mask_text -z
+    set -- "${PIPESTATUS[0]}"
+    note_rule_kinds "$src"
+    return "$1"
   fi
   exec cat "$src"
 }

@@ -13,12 +13,16 @@ secret_word() {
   last=${u##*_}
   case $last in
     FILE|FILES|PATH|DIR|SOCK|SOCKET) return 1 ;;
-    *TOKEN|KEY|*APIKEY|*SECRETKEY|*ACCESSKEY|*PRIVATEKEY|PASS|*PWD|AUTH|*PASSWORD|*PASSWD) return 0 ;;
+    *TOKEN|KEY|*APIKEY|*SECRETKEY|*ACCESSKEY|*PRIVATEKEY|*PASS|*PWD|AUTH|*PASSWORD|*PASSWD) return 0 ;;
     *PASSPHRASE|*SECRET|SECRETS|CREDENTIAL|CREDENTIALS|CRED|CREDS|*COOKIE|COOKIES|SESSION) return 0 ;;
+    SK|AK|JWT|*JWT) return 0 ;;
   esac
+  # The default (issue 33): KEY, SECRET, TOKEN, PASS, SK, AK, AUTH or JWT as a word anywhere
+  # in the name masks it (DOCKER_AUTH_CONFIG, OBS_SK_ID); TOKENIZERS or SKIP are other words.
   case "_${u}_" in
     *PASSWORD*|*PASSWD*|*PASSPHRASE*|*SECRET*|*CREDENTIAL*|*COOKIE*|*_TOKEN_*) return 0 ;;
     *_API_KEY_*|*_ACCESS_KEY_*|*_PRIVATE_KEY_*) return 0 ;;
+    *_KEY_*|*_PASS_*|*_SK_*|*_AK_*|*_AUTH_*|*_JWT_*) return 0 ;;
   esac
   return 1
 }
@@ -37,31 +41,6 @@ secret_option() {
   secret_word "$n"
 }
 
-URL_CRED_RE='([A-Za-z][A-Za-z0-9+.-]*://)([^/@<>[:space:]]+)@'
-KV_SECRET_RE='(password|passwd|passphrase|token|secret|secret_key|api_key|apikey|access_key)=([^<[:space:],;&"'"'"'>][^[:space:],;&"'"'"'<>]*)'
-
-# R = R with credentials of URLs removed.
-strip_url_credentials() {
-  local i=0
-  while [[ $R =~ $URL_CRED_RE ]] && ((i < 50)); do
-    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}<redacted>@"}
-    note_kind url_credentials
-    i=$((i + 1))
-  done
-}
-
-# R = R with "password=...", "token=..." values masked.
-mask_secret_pairs() {
-  local i=0
-  shopt -s nocasematch
-  while [[ $R =~ $KV_SECRET_RE ]] && ((i < 50)); do
-    R=${R/"${BASH_REMATCH[0]}"/"${BASH_REMATCH[1]}=<redacted>"}
-    note_kind secret_pattern
-    i=$((i + 1))
-  done
-  shopt -u nocasematch
-}
-
 # R = environment entry $1 redacted.
 redact_env_entry() {
   local e=$1 name
@@ -73,13 +52,17 @@ redact_env_entry() {
     return
   fi
   R=$e
-  strip_url_credentials
 }
 
+# Programs whose short option takes a password (`sshpass -p SECRET`, `mysql -pSECRET`,
+# `redis-cli -a SECRET`); elsewhere -p is a port or a path and stays.
+PASSWORD_SHORT_OPTS=" sshpass:-p mysql:-p mysqldump:-p mariadb:-p mysqladmin:-p redis-cli:-a "
+
 # R = command-line argument $1 redacted; REDACT_NEXT carries "the previous option takes a
-# secret value" from one argument to the next.
+# secret value" from one argument to the next, REDACT_PROG the program (argv[0]'s name).
 redact_arg() {
   local a=$1 name
+  if [ -z "$REDACT_PROG" ]; then REDACT_PROG=${a##*/}; R=$a; return; fi
   if [ "$REDACT_NEXT" = 1 ]; then
     REDACT_NEXT=0
     case $a in
@@ -91,6 +74,13 @@ redact_arg() {
     -*=*)
       name=${a%%=*}
       if secret_option "$name"; then R="$name=<redacted>"; note_kind cmdline_secret; return; fi ;;
+    -?)
+      if [[ $PASSWORD_SHORT_OPTS == *" $REDACT_PROG:$a "* ]]; then REDACT_NEXT=1; fi ;;
+    -[pa]?*)
+      if [[ $PASSWORD_SHORT_OPTS == *" $REDACT_PROG:${a:0:2} "* ]]; then
+        R="${a:0:2}<redacted>"; note_kind cmdline_secret; return
+      fi
+      if secret_option "$a"; then REDACT_NEXT=1; fi ;;
     -*)
       if secret_option "$a"; then REDACT_NEXT=1; fi ;;
     [A-Za-z_]*=*)
@@ -100,15 +90,13 @@ redact_arg() {
       fi ;;
   esac
   R=$a
-  strip_url_credentials
-  mask_secret_pairs
 }
 
 # Copies a NUL-separated stream (environ or cmdline) from stdin to stdout, redacted; a last
 # record without its NUL stays without it.
 redact_nul_stream() {
   local kind=$1 rec term
-  REDACT_NEXT=0
+  REDACT_NEXT=0 REDACT_PROG=""
   while :; do
     rec="" term=1
     IFS= read -r -d '' rec || { [ -n "$rec" ] || break; term=0; }
@@ -117,32 +105,49 @@ redact_nul_stream() {
   done
 }
 
-# Case-insensitive BRE for the word $1 ("ab" -> "[Aa][Bb]").
-ci_bre() {
-  local w=$1 i c u out=""
-  for ((i = 0; i < ${#w}; i++)); do
-    c=${w:i:1}
-    case $c in
-      [a-z]) u=${c^^}; out+="[$c$u]" ;;
-      *) out+=$c ;;
-    esac
-  done
-  CI=$out
+# The secret rules (secret-rules.tsv, embedded): LOG_SED, the sed -E script masking them in logs
+# (REC_SED the same without the block rule, for NUL-separated records), and
+# LOG_GREP, grep -F -i arguments of their triggers (a text holding none is left byte for byte).
+# The PEM block rule is not a row: in a log a private key spans lines, so every line between
+# its BEGIN and END lines becomes <redacted> (the line count stays, so do line numbers).
+# @embed SECRET_RULES secret-rules.tsv
+build_log_masks() {
+  local line rest trig pat after t d=$'\001' nl=$'\n' s=""
+  LOG_GREP=() RULE_IDS=() RULE_PATS=()
+  while IFS= read -r line; do
+    case $line in ''|'#'*|id$'\t'*) continue ;; esac
+    rest=${line#*$'\t'}
+    trig=${rest%%$'\t'*} rest=${rest#*$'\t'}
+    pat=${rest%%$'\t'*} after=${rest#*$'\t'}
+    [ "$after" = "$rest" ] && after=""
+    [ -n "$pat" ] || continue
+    RULE_IDS+=("${line%%$'\t'*}") RULE_PATS+=("$pat")
+    s+="s${d}${pat}${d}\\1<redacted>${after:+\\$after}${d}gI$nl"
+    while [ -n "$trig" ]; do
+      t=${trig%%|*}
+      LOG_GREP+=(-e "$t")
+      [ "$t" = "$trig" ] && break
+      trig=${trig#*|}
+    done
+  done < <(printf '%s\n' "$SECRET_RULES")
+  REC_SED=$s
+  LOG_SED=$s'/-----BEGIN ([A-Z0-9]+ )*PRIVATE KEY-----/,/-----END ([A-Z0-9]+ )*PRIVATE KEY-----/{/-----(BEGIN|END) /!s/.*/<redacted>/}'
+  LOG_GREP+=(-e "private key-----")
 }
 
-# The sed script masking secrets in collected logs, and the grep patterns that decide
-# whether a log needs it (a log without them is copied byte for byte).
-build_log_masks() {
-  local w s="" nl=$'\n' v="[^<[:space:],;&\"'>][^[:space:],;&\"'<>]*"
-  for w in password passwd passphrase token secret secret_key api_key apikey access_key; do
-    ci_bre "$w"
-    s+="s/\\($CI\\)=$v/\\1=<redacted>/g$nl"
+# Copies stdin to stdout with the secret rules applied: log lines, or with -z NUL-separated
+# records (environ, cmdline), where a key sits whole in one record and no block rule applies
+# (a record holding BEGIN and END would start a range that masks every record after it).
+mask_text() {
+  if [ "${1:-}" = -z ]; then sed -z -E -e "$REC_SED"; else sed -E -e "$LOG_SED"; fi
+}
+
+# Notes, as redaction kinds, the ids of the rules that match in the NUL-separated file $1 (an
+# environ or cmdline: small, so one grep a rule).
+note_rule_kinds() {
+  local i
+  for ((i = 0; i < ${#RULE_IDS[@]}; i++)); do
+    grep -q -z -i -E -e "${RULE_PATS[i]}" "$1" 2>/dev/null && note_kind "${RULE_IDS[i]}"
   done
-  s+="s#\\([A-Za-z][A-Za-z0-9+.-]*://\\)[^/@<>[:space:]][^/@<>[:space:]]*@#\\1<redacted>@#g$nl"
-  ci_bre "authorization: bearer"
-  s+="s/\\($CI\\) *[^[:space:]\"'<>][^[:space:]\"'<>]*/\\1 <redacted>/g"
-  LOG_SED=$s
-  LOG_GREP=(-e 'password=' -e 'passwd=' -e 'passphrase=' -e 'token=' -e 'secret='
-    -e 'secret_key=' -e 'api_key=' -e 'apikey=' -e 'access_key=' -e 'authorization: bearer'
-    -e '://[^/@<>[:space:]][^/@<>[:space:]]*@')
+  return 0
 }

@@ -53,8 +53,8 @@ bg_copy_log() {
   local src=$ROOT$1 rc
   need_readable "$src"
   record_mtime "$src"
-  if ((OPT_REDACT)) && grep -q -i "${LOG_GREP[@]}" "$src" 2>/dev/null; then
-    sed -e "$LOG_SED" "$src"
+  if ((OPT_REDACT)) && grep -q -i -F "${LOG_GREP[@]}" "$src" 2>/dev/null; then
+    mask_text < "$src"
     rc=$?
     note_kind log_secret
     return "$rc"
@@ -83,7 +83,7 @@ bg_copy_capped() {
       printf '[%s: %s bytes cut here]\n' "$PROG" $((size - h - t))
     fi
     tail -c "$t" "$src"
-  } | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+  } | if ((OPT_REDACT)); then mask_text; else cat; fi
   printf '[[0,%s],[%s,%s]]\n' "$h" $((size - t)) "$size" > "$STEP_BASE.kept"
 }
 
@@ -125,7 +125,7 @@ bg_copy_log_capped() {
       if (cut > 0) printf "[%s: %d bytes cut here]\n", prog, cut
       if (rs >= 0) r = r sep "[" rs "," re "]"
       print "[" r "]" > kept
-    }' "$src" | if ((OPT_REDACT)); then sed -e "$LOG_SED"; else cat; fi
+    }' "$src" | if ((OPT_REDACT)); then mask_text; else cat; fi
 }
 
 # A tool's output ($2...) capped at $1 bytes the same way (journal marker).

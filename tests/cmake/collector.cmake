@@ -7,7 +7,7 @@ set(COLLECTOR_SCRIPT ${PROJECT_SOURCE_DIR}/collector-script/ascend-collect.sh)
 set(COLLECTOR_TEST_DIR ${PROJECT_SOURCE_DIR}/tests/collector)
 
 foreach(name helpers basic processes files caps redaction options nonroot python total_cap bash42 compat42 shellcheck build
-    no_npu owned_files owned_open)
+    no_npu owned_files owned_open secret_rules secrets_hostile)
   add_test(NAME collector.${name}
     COMMAND ${BASH_PROGRAM} ${COLLECTOR_TEST_DIR}/test_${name}.sh ${COLLECTOR_SCRIPT}
             $<TARGET_FILE:ascend-triage>)

@@ -72,30 +72,33 @@ for o in --max-tokens --tokenizer --password-file --key-file -p --epochs --monke
   secret_option "$o" && fail "$o should not take a secret value"
 done
 
-# --- Redacting environ and cmdline streams (NUL-separated, bytes kept).
+# --- Redacting environ and cmdline streams (NUL-separated, bytes kept): the name and option
+# rules of redaction.sh, then the secret rules (secret-rules.tsv) over the records.
+build_log_masks
 printf 'A=1\0HF_TOKEN=abc\0ASCEND_HOME_PATH=/usr/local/Ascend\0P=http://u:pw@h:1/x\0NL=a\nb\0G=\310\325\0LAST=noterm' > "$WORKDIR/env"
-redact_nul_stream environ < "$WORKDIR/env" > "$WORKDIR/env.out"
+redact_nul_stream environ < "$WORKDIR/env" | mask_text -z > "$WORKDIR/env.out"
+note_rule_kinds "$WORKDIR/env"
 printf 'A=1\0HF_TOKEN=<redacted>\0ASCEND_HOME_PATH=/usr/local/Ascend\0P=http://<redacted>@h:1/x\0NL=a\nb\0G=\310\325\0LAST=noterm' > "$WORKDIR/env.want"
 cmp -s "$WORKDIR/env.out" "$WORKDIR/env.want" || fail "environ redaction: $(od -c "$WORKDIR/env.out" | head -5)"
 printf 'py\0--password\0s1\0--token=s2\0--max-tokens\08\0HF_TOKEN=s3\0x password=s4 user=u\0--flag\0--auth\0--next\0\0' > "$WORKDIR/cmd"
-redact_nul_stream cmdline < "$WORKDIR/cmd" > "$WORKDIR/cmd.out"
+redact_nul_stream cmdline < "$WORKDIR/cmd" | mask_text -z > "$WORKDIR/cmd.out"
+note_rule_kinds "$WORKDIR/cmd"
 printf 'py\0--password\0<redacted>\0--token=<redacted>\0--max-tokens\08\0HF_TOKEN=<redacted>\0x password=<redacted> user=u\0--flag\0--auth\0--next\0\0' > "$WORKDIR/cmd.want"
 cmp -s "$WORKDIR/cmd.out" "$WORKDIR/cmd.want" || fail "cmdline redaction: $(tr '\0' '|' < "$WORKDIR/cmd.out")"
-for k in env_secret url_credentials cmdline_secret secret_pattern; do
+for k in env_secret url_credentials cmdline_secret assign; do
   grep -qx "$k" "$STEP_BASE.kinds" || fail "kind $k not reported"
 done
 
 # --- Masking secrets in log lines (sed, case-insensitive), other bytes untouched.
-build_log_masks
 printf '%s\n' 'a Password=Pw1 b' 'url https://u:pw@host/x and token=T1,next' \
   'Authorization: Bearer abc.def' 'stream_id=47, task_id=1280' 'secret_key=K2;api_key=K3' > "$WORKDIR/log"
 printf '\310\325 passwd=p5\n' >> "$WORKDIR/log"
-sed -e "$LOG_SED" "$WORKDIR/log" > "$WORKDIR/log.out"
+mask_text < "$WORKDIR/log" > "$WORKDIR/log.out"
 printf '%s\n' 'a Password=<redacted> b' 'url https://<redacted>@host/x and token=<redacted>,next' \
   'Authorization: Bearer <redacted>' 'stream_id=47, task_id=1280' 'secret_key=<redacted>;api_key=<redacted>' > "$WORKDIR/log.want"
 printf '\310\325 passwd=<redacted>\n' >> "$WORKDIR/log.want"
 cmp -s "$WORKDIR/log.out" "$WORKDIR/log.want" || fail "log masking: $(diff "$WORKDIR/log.want" "$WORKDIR/log.out")"
-grep -q -i "${LOG_GREP[@]}" "$WORKDIR/log" || fail "log grep does not see the secrets"
+grep -q -i -F "${LOG_GREP[@]}" "$WORKDIR/log" || fail "log grep does not see the secrets"
 printf 'stream_id=47 task_id=1280\n' > "$WORKDIR/clean.log"
 grep -q -i "${LOG_GREP[@]}" "$WORKDIR/clean.log" && fail "log grep flags a clean log"
 
