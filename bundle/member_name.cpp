@@ -24,7 +24,24 @@ NormalisedName normalise_member_name(std::string_view raw) {
   }
   for (size_t i = 0; i < parts.size(); ++i) {
     if (i) out.path += '/';
-    out.path += parts[i];
+    out.path += escape_control_bytes(parts[i]);
+  }
+  return out;
+}
+
+std::string escape_control_bytes(std::string_view name) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string out;
+  out.reserve(name.size());
+  for (char ch : name) {
+    auto c = static_cast<unsigned char>(ch);
+    if (c < 0x20 || c == 0x7f) {
+      out += "\\x";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    } else {
+      out += ch;
+    }
   }
   return out;
 }

@@ -13,7 +13,12 @@ struct NormalisedName {
 
 // "./a/b" -> "a/b"; "/etc/x" -> "etc/x" (unsafe); "../../x" -> "x" (unsafe);
 // "a/../b" -> "b" (unsafe: a well-formed bundle never stores "..").
+// Control bytes (C0 but none of them is kept, DEL) are written as \xNN: a member named with a
+// newline would otherwise print a line of its own in every listing (issue 33).
 NormalisedName normalise_member_name(std::string_view raw);
+
+// The name with its control bytes as \xNN (as normalise_member_name writes them).
+std::string escape_control_bytes(std::string_view name);
 
 std::string_view first_component(std::string_view path);  // "" when path has one component
 std::string_view strip_first_component(std::string_view path);

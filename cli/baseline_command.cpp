@@ -22,7 +22,7 @@ Command add_baseline_command(CLI::App& app, GlobalOptions& g) {
   auto run = [args](const GlobalOptions& g) {
     ChainInput in;
     if (!load_chain_input(args->path, g, false, false, in)) return kExitCannotAnalyse;
-    std::ofstream file;
+    OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
     render_baseline_json(in.chain, *out);

@@ -38,7 +38,7 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
     d.current_host = cur.chain.host;
     if (cur.is_baseline)
       d.notes.push_back("CURRENT is a baseline file: no findings to cite; breaking comes from the version tables only");
-    std::ofstream file;
+    OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
     render_chain_diff(d, args->format, *out);

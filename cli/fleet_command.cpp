@@ -88,7 +88,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
       return kExitCannotAnalyse;
     }
     fleet::FleetReport report = fleet::correlate_fleet(std::move(nodes));
-    std::ofstream file;
+    OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
     auto format = args->format == "json" ? fleet::FleetFormat::json

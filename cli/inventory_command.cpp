@@ -60,7 +60,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
     LoadResult loaded;
     if (!load_inputs(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
-    std::ofstream file;
+    OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
     if (args->format == "json") render_inventory_json(loaded.evidence, *out);

@@ -4,9 +4,25 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "reports/safe_output.h"
 
 int main(int argc, char** argv) {
   using namespace triage::cli;
+  // Every byte printed goes through the output guard (docs/security.md): no bundle text can
+  // drive the terminal, whichever subcommand or message printed it. Restored before the
+  // guards go, so nothing is written through a guard that no longer exists.
+  triage::SafeOutputBuf out_guard(std::cout.rdbuf()), err_guard(std::cerr.rdbuf());
+  std::streambuf* out_raw = std::cout.rdbuf(&out_guard);
+  std::streambuf* err_raw = std::cerr.rdbuf(&err_guard);
+  struct Restore {
+    std::streambuf *out, *err;
+    ~Restore() {
+      std::cout.flush();
+      std::cerr.flush();
+      std::cout.rdbuf(out);
+      std::cerr.rdbuf(err);
+    }
+  } restore{out_raw, err_raw};
   CLI::App app{"ascend-triage: offline triage of Ascend NPU hang and timeout bundles"};
   app.set_version_flag("--version", std::string("ascend-triage ") + ASCEND_TRIAGE_VERSION);
   app.require_subcommand(1);

@@ -1,5 +1,7 @@
 #include "cli/progress_meter.h"
 
+#include "reports/display_width.h"
+
 #include <fmt/format.h>
 #include <sys/ioctl.h>
 #include <time.h>
@@ -43,10 +45,14 @@ void append_entry_name(std::string& out, std::string_view name, size_t room) {
     while (cut < name.size() && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) ++cut;
     out += "...";
   }
-  for (size_t i = cut; i < name.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(name[i]);
-    out += (c < 0x20 || c == 0x7f) ? '?' : static_cast<char>(c);
+  // Written straight to the terminal, past the output guard: shown printable here (C1 and
+  // bidi controls too), then cut to the room.
+  std::string shown = printable_utf8(name.substr(cut));
+  if (size_t keep = name.size() - cut; shown.size() > keep) {
+    while (keep > 0 && (static_cast<unsigned char>(shown[keep]) & 0xC0) == 0x80) --keep;
+    shown.resize(keep);
   }
+  out += shown;
 }
 
 }  // namespace

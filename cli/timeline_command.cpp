@@ -37,7 +37,7 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
     LoadResult loaded;
     if (!load_for_analysis(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
-    std::ofstream file;
+    OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
     RenderOptions render;

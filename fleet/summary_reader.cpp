@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "model/time.h"
+#include "reports/display_width.h"
 #include "reports/summary_report.h"
 
 namespace triage::fleet {
@@ -28,10 +29,13 @@ element field(const object& o, const std::string& at, std::string_view key) {
   return e;
 }
 
+// Every string of a summary is made printable as it is read (display_width.h): a host name
+// holding a newline or an escape sequence would otherwise print as lines of its own or drive
+// the terminal in every format of `fleet` and in its messages (issue 33).
 std::string str(const object& o, const std::string& at, std::string_view key) {
   std::string_view s;
   if (field(o, at, key).get_string().get(s)) throw Bad(at + "/" + std::string(key) + ": expected a string");
-  return std::string(s);
+  return printable_utf8(s);
 }
 
 int64_t integer(const object& o, const std::string& at, std::string_view key) {
@@ -117,7 +121,7 @@ NodeSummary read_node(const object& n, const std::string& at) {
   for (element e : inputs) {
     std::string_view v;
     if (e.get_string().get(v)) throw Bad(at + "/inputs: expected strings");
-    s.inputs.emplace_back(v);
+    s.inputs.push_back(printable_utf8(v));
   }
   each_object(n, at, "boots", [&](const object& b, const std::string& p) {
     s.boots.push_back({str(b, p, "boot_id"), utc_us_or_null(b, p, "start_utc_us")});

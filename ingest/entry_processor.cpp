@@ -93,7 +93,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     info.path = n.path.empty() ? "(unnamed)" : n.path;
     info.unsafe_name = n.unsafe;
     info.display = form_ == InputForm::directory ? join_display(bundle_.input, info.path)
-                                                 : bundle_.input + "!" + h.raw_name;
+                                                 : bundle_.input + "!" + escape_control_bytes(h.raw_name);
     if (n.unsafe) unsafe_.push_back({info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path)});
     // A name stored again: its evidence must not be mistaken for the first copy's lines.
     if (form_ != InputForm::directory && h.type != EntryType::directory) {

@@ -103,7 +103,8 @@ std::string printable_utf8(std::string_view s) {
     Utf8Step step = decode_utf8(s, i);
     if (!step.valid) {
       hex_byte(c);
-    } else if ((step.cp >= 0x80 && step.cp <= 0x9F) || is_bidi_control(step.cp)) {
+    } else if ((step.cp >= 0x80 && step.cp <= 0x9F) || is_bidi_control(step.cp) || step.cp == 0x2028 ||
+               step.cp == 0x2029) {
       char buf[16];
       int n = std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(step.cp));
       out.append(buf, static_cast<size_t>(n));

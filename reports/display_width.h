@@ -32,8 +32,10 @@ size_t display_width(std::string_view s);
 size_t prefix_fitting(std::string_view s, size_t columns);
 
 // Text a terminal or a Markdown reader can show safely: C0 controls, DEL and invalid UTF-8
-// bytes as \xNN; C1 controls and the bidi overrides and isolates (U+202A-202E, U+2066-2069),
-// which can make a line read differently from its bytes, as \u{NNNN}. The rest is kept.
+// bytes as \xNN; C1 controls, the bidi overrides and isolates (U+202A-202E, U+2066-2069),
+// which can make a line read differently from its bytes, and the line and paragraph
+// separators (U+2028, U+2029), which some terminals and editors break lines at, as \u{NNNN}.
+// The rest is kept.
 std::string printable_utf8(std::string_view s);
 
 // The Unicode version the width table was generated from (display_width_table.cpp).

@@ -113,7 +113,17 @@ void JsonWriter::write_string(std::ostream& out, std::string_view s) {
     if (c >= 0x80) {
       size_t n = utf8_length(s, i);
       if (n) {
-        out.write(s.data() + i, static_cast<std::streamsize>(n));
+        // C1 controls, bidi overrides and isolates and the line/paragraph separators are
+        // valid JSON but `jq -r` prints them raw to a terminal: written escaped.
+        char32_t cp = n == 2 ? ((c & 0x1fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3fu)
+                    : n == 3 ? ((c & 0x0fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3fu) << 6) |
+                                   (static_cast<unsigned char>(s[i + 2]) & 0x3fu)
+                             : 0;
+        if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+            cp == 0x2028 || cp == 0x2029)
+          out << fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+        else
+          out.write(s.data() + i, static_cast<std::streamsize>(n));
         i += n;
       } else {
         out << fmt::format("\\u{:04x}", c);

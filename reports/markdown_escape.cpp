@@ -1,6 +1,7 @@
 #include "reports/markdown_escape.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "reports/display_width.h"
 
@@ -43,6 +44,25 @@ std::string escape_text(std::string_view raw, bool at_start) {
     i = digits;
   }
   for (; i < s.size(); ++i) {
+    // Bundle text must not become a link: GitHub, GitLab and Jira turn a bare URL, a
+    // www. name and an e-mail address into one. Each is broken visibly ("https[:]//",
+    // "www[.]", "user[@]host"), as security advisories write them.
+    auto alnum = [&](size_t k) { return k < s.size() && std::isalnum(static_cast<unsigned char>(s[k])); };
+    if (s.compare(i, 3, "://") == 0 && i > 0 && std::isalpha(static_cast<unsigned char>(s[i - 1]))) {
+      out += "\\[:\\]//";
+      i += 2;
+      continue;
+    }
+    if ((i == 0 || !alnum(i - 1)) && (s.compare(i, 4, "www.") == 0 || s.compare(i, 4, "WWW.") == 0)) {
+      out.append(s, i, 3);
+      out += "\\[.\\]";
+      i += 3;
+      continue;
+    }
+    if (s[i] == '@' && i > 0 && alnum(i - 1) && alnum(i + 1)) {
+      out += "\\[@\\]";
+      continue;
+    }
     if (is_inline_special(s[i])) out += '\\';
     out += s[i];
   }

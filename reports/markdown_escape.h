@@ -10,7 +10,8 @@ namespace triage::md {
 
 // Inline prose: backslash-escapes every ASCII punctuation character that has inline meaning
 // anywhere (\ ` * _ [ ] < > | ~ & !) and, at the start of the text, what would open a block
-// (# - + = > and "1." / "1)").
+// (# - + = > and "1." / "1)"). What renderers would autolink is broken visibly: a URL's
+// "://" as "[:]//", a leading "www." as "www[.]", an e-mail's "@" as "[@]".
 std::string text(std::string_view s);
 
 // Prose that marks code with backticks, as findings do ("`modprobe --show-depends` chains"):

@@ -8,6 +8,11 @@ add_test(NAME cli.progress_only_on_a_terminal
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_progress.py
           $<TARGET_FILE:ascend-triage>)
 set_tests_properties(cli.progress_only_on_a_terminal PROPERTIES TIMEOUT 120)
+# No bundle text drives a terminal (docs/security.md): every subcommand, stdout and stderr.
+add_test(NAME cli.no_terminal_control_from_bundles
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_terminal_guard.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples)
+set_tests_properties(cli.no_terminal_control_from_bundles PROPERTIES TIMEOUT 300)
 add_test(NAME cli.redact_every_format
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_redact.py
           $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples ${PROJECT_SOURCE_DIR}/tests/data/real)

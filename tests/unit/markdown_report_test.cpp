@@ -213,3 +213,15 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
   for (const auto& h : s.headings)
     CHECK((h.rfind("# ascend-triage report", 0) == 0 || h.rfind("## ", 0) == 0 || h.rfind("### ", 0) == 0));
 }
+
+// Issue 33: bare URLs, www. names and e-mail addresses of bundle text became links in
+// GitHub, GitLab and Jira; they are broken visibly, in prose and in table cells.
+TEST_CASE("markdown escape: bundle URLs, www. names and e-mail addresses do not autolink", "[markdown-report][security]") {
+  CHECK(md::text("see https://evil.example/x now") == "see https\\[:\\]//evil.example/x now");
+  CHECK(md::text("www.evil.example") == "www\\[.\\]evil.example");
+  CHECK(md::text("mail ops@evil.example") == "mail ops\\[@\\]evil.example");
+  CHECK(md::prose("cell ftp://h/f and `https://in.code` x", true) ==
+        "cell ftp\\[:\\]//h/f and `https://in.code` x");
+  // Near misses: no link, nothing changed beyond the usual escapes.
+  CHECK(md::text("ratio 1:2 at 12:34:56, node7.www and a @ b") == "ratio 1:2 at 12:34:56, node7.www and a @ b");
+}
