@@ -20,7 +20,10 @@ bool is_word(char c) { return is_alnum(c) || c == '_'; }
 // A dotted quad standing alone at `i`: not part of a longer dotted number (a version such as
 // 9.0.0.0.205 or a kernel 5.10.0-216.0.0.115.oe2203), returns its length or 0.
 size_t ipv4_at(std::string_view s, size_t i) {
-  if (i > 0 && (is_word(s[i - 1]) || s[i - 1] == '.')) return 0;
+  // After a letter or digit never; after '.', '_' or '-' only when no digit stands before
+  // that (node.10.0.0.5 and rank_10.0.0.5 are addresses, 9.0.0.0.205 is a version).
+  if (i > 0 && is_alnum(s[i - 1])) return 0;
+  if (i > 1 && (s[i - 1] == '.' || s[i - 1] == '_' || s[i - 1] == '-') && is_digit(s[i - 2])) return 0;
   size_t p = i;
   for (int octet = 0; octet < 4; ++octet) {
     if (octet > 0) {
@@ -32,8 +35,60 @@ size_t ipv4_at(std::string_view s, size_t i) {
     while (p < s.size() && is_digit(s[p]) && p - start < 3) value = value * 10 + (s[p++] - '0');
     if (p == start || value > 255 || (p < s.size() && is_digit(s[p]))) return 0;
   }
-  if (p < s.size() && (is_word(s[p]) || (s[p] == '.' && p + 1 < s.size() && is_alnum(s[p + 1])))) return 0;
+  if (p < s.size() && (is_alnum(s[p]) || (s[p] == '.' && p + 1 < s.size() && is_alnum(s[p + 1])))) return 0;
   return p - i;
+}
+
+// A cloud host name that spells its address, ip-10-77-1-11 (with a domain or not), or 0.
+size_t cloud_name_at(std::string_view s, size_t i) {
+  if (s.compare(i, 3, "ip-") != 0 || (i > 0 && is_alnum(s[i - 1]))) return 0;
+  size_t p = i + 3;
+  for (int octet = 0; octet < 4; ++octet) {
+    if (octet > 0) {
+      if (p >= s.size() || s[p] != '-') return 0;
+      ++p;
+    }
+    size_t start = p;
+    int value = 0;
+    while (p < s.size() && is_digit(s[p]) && p - start < 3) value = value * 10 + (s[p++] - '0');
+    if (p == start || value > 255) return 0;
+  }
+  return p < s.size() && (is_alnum(s[p]) || s[p] == '-') ? 0 : p - i;
+}
+
+// A MAC address at `i`: six pairs of hex digits joined by ':' or '-' (one of them), or 0.
+// Times (12:34:56) have three groups; longer hex runs are not pairs.
+size_t mac_at(std::string_view s, size_t i) {
+  if (i > 0 && (is_alnum(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '-')) return 0;
+  if (i + 17 > s.size()) return 0;
+  char sep = s[i + 2];
+  if (sep != ':' && sep != '-') return 0;
+  for (size_t g = 0; g < 6; ++g) {
+    size_t at = i + g * 3;
+    if (!is_hex(s[at]) || !is_hex(s[at + 1])) return 0;
+    if (g < 5 && s[at + 2] != sep) return 0;
+  }
+  size_t end = i + 17;
+  if (end < s.size() && (is_alnum(s[end]) || s[end] == ':' || s[end] == '-')) return 0;
+  return 17;
+}
+
+bool is_email_local(char c) { return is_alnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'; }
+
+// An e-mail address whose '@' is at `at`: [begin, end), or begin == end when there is none.
+// A user in URL userinfo (https://user:pw@host) is not taken for one.
+std::pair<size_t, size_t> email_around(std::string_view s, size_t at) {
+  size_t b = at, e = at + 1, dot = 0;
+  while (b > 0 && is_email_local(s[b - 1])) --b;
+  if (b == at || (b > 0 && (s[b - 1] == ':' || s[b - 1] == '/' || s[b - 1] == '@'))) return {at, at};
+  while (e < s.size() && (is_alnum(s[e]) || s[e] == '.' || s[e] == '-')) ++e;
+  while (e > at + 1 && s[e - 1] == '.') --e;  // the full stop of a sentence
+  for (size_t k = at + 1; k < e; ++k)
+    if (s[k] == '.') dot = k;
+  if (dot == 0 || dot + 2 >= e || dot < at + 2) return {at, at};
+  for (size_t k = dot + 1; k < e; ++k)
+    if (is_digit(s[k])) return {at, at};  // a TLD has letters only
+  return {b, e};
 }
 
 // An IPv6 address at `i` (hex groups and colons that inet_pton accepts, with at least two
@@ -42,7 +97,9 @@ size_t ipv6_at(std::string_view s, size_t i) {
   if (i > 0 && (is_word(s[i - 1]) || s[i - 1] == ':' || s[i - 1] == '.')) return 0;
   size_t p = i;
   while (p < s.size() && (is_hex(s[p]) || s[p] == ':') && p - i < 39) ++p;
-  if (p < s.size() && (is_word(s[p]) || s[p] == '.' || s[p] == ':')) return 0;
+  // A full stop after it ends a sentence; a '.' before more text is something else.
+  if (p < s.size() && (is_word(s[p]) || s[p] == ':' || (s[p] == '.' && p + 1 < s.size() && is_alnum(s[p + 1]))))
+    return 0;
   std::string_view run = s.substr(i, p - i);
   if (std::count(run.begin(), run.end(), ':') < 2) return 0;
   char text[64];
@@ -91,11 +148,22 @@ void Redactor::discover_users(std::string_view s) {
   user_after("SUDO_USER=");
 }
 
-void Redactor::replace_names(std::string& s, const std::vector<Name>& names) {
+// Host names are matched without regard to case (NODE07 is node07) and end at anything but a
+// letter or digit (ascend-node07_logs holds the host); user names end at '_' too (a user
+// "train" is not in train_data).
+void Redactor::replace_names(std::string& s, const std::vector<Name>& names, bool hosts) {
+  auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; };
+  auto find = [&](const std::string& what, size_t from) {
+    if (!hosts) return s.find(what, from);
+    auto it = std::search(s.begin() + static_cast<std::ptrdiff_t>(std::min(from, s.size())), s.end(), what.begin(),
+                          what.end(), [&](char a, char b) { return lower(a) == lower(b); });
+    return it == s.end() ? std::string::npos : static_cast<size_t>(it - s.begin());
+  };
+  auto joins = [&](char c) { return hosts ? is_alnum(c) : is_word(c); };
   for (const auto& n : names) {
-    for (size_t at = s.find(n.original); at != std::string::npos; at = s.find(n.original, at)) {
+    for (size_t at = find(n.original, 0); at != std::string::npos; at = find(n.original, at)) {
       size_t end = at + n.original.size();
-      bool alone = (at == 0 || !is_word(s[at - 1])) && (end == s.size() || !is_word(s[end]));
+      bool alone = (at == 0 || !joins(s[at - 1])) && (end == s.size() || !joins(s[end]));
       if (!alone) {
         ++at;
         continue;
@@ -112,20 +180,44 @@ const std::string& Redactor::ip_pseudonym(std::string_view original) {
   return it->second;
 }
 
+const std::string& Redactor::other_pseudonym(std::map<std::string, std::string, std::less<>>& seen,
+                                             std::string_view kind, std::string_view original) {
+  auto it = seen.find(original);
+  if (it == seen.end()) it = seen.emplace(std::string(original), fmt::format("{}-{}", kind, seen.size() + 1)).first;
+  return it->second;
+}
+
 void Redactor::replace_addresses(std::string& s) {
   std::string out;
   size_t copied = 0;
+  auto replace = [&](size_t from, size_t to, const std::string& pseudonym) {
+    out.append(s, copied, from - copied);
+    out += pseudonym;
+    copied = to;
+  };
   for (size_t i = 0; i < s.size();) {
-    size_t n = is_digit(s[i]) ? ipv4_at(s, i) : 0;
-    if (n == 0 && (is_hex(s[i]) || s[i] == ':')) n = ipv6_at(s, i);
-    if (n == 0 || kept_address(std::string_view(s).substr(i, n))) {
+    std::string_view sv(s);
+    if (s[i] == '@') {
+      auto [b, e] = email_around(sv, i);
+      if (b < e && b >= copied) {
+        replace(b, e, other_pseudonym(emails_, "email", sv.substr(b, e - b)));
+        i = e;
+        continue;
+      }
+    }
+    if (size_t m = is_hex(s[i]) ? mac_at(sv, i) : 0) {
+      replace(i, i + m, other_pseudonym(macs_, "mac", sv.substr(i, m)));
+      i += m;
+      continue;
+    }
+    size_t n = is_digit(s[i]) ? ipv4_at(sv, i) : s[i] == 'i' ? cloud_name_at(sv, i) : 0;
+    if (n == 0 && (is_hex(s[i]) || s[i] == ':')) n = ipv6_at(sv, i);
+    if (n == 0 || kept_address(sv.substr(i, n))) {
       ++i;
       continue;
     }
-    out.append(s, copied, i - copied);
-    out += ip_pseudonym(std::string_view(s).substr(i, n));
+    replace(i, i + n, ip_pseudonym(sv.substr(i, n)));
     i += n;
-    copied = i;
   }
   if (copied == 0) return;
   out.append(s, copied, std::string::npos);
@@ -134,8 +226,8 @@ void Redactor::replace_addresses(std::string& s) {
 
 void Redactor::apply(std::string& s) {
   if (s.empty()) return;
-  replace_names(s, hosts_);
-  replace_names(s, users_);
+  replace_names(s, hosts_, true);
+  replace_names(s, users_, false);
   replace_addresses(s);
 }
 
@@ -248,11 +340,15 @@ std::string redact_for_public(Report& report, EvidenceSet& evidence) {
   for (const auto& x : report.findings) r.add_host(x.host);
   each_string(report, evidence, [&](std::string& s) { r.discover_users(s); });
   each_string(report, evidence, [&](std::string& s) { r.apply(s); });
+  std::string more;  // said only when there are any, so older reports read the same
+  if (r.emails() || r.macs())
+    more = fmt::format(" ({} and {} replaced too, email-N, mac-N)", plural(r.emails(), "e-mail address", "e-mail addresses"),
+                       plural(r.macs(), "MAC address", "MAC addresses"));
   return fmt::format(
       "Redacted for a public thread: {}, {} and {} replaced with pseudonyms (host-N, user-N, "
-      "ip-N; the same original gives the same pseudonym throughout this report).",
+      "ip-N; the same original gives the same pseudonym throughout this report).{}",
       plural(r.hosts(), "host name", "host names"), plural(r.users(), "user name", "user names"),
-      plural(r.addresses(), "IP address", "IP addresses"));
+      plural(r.addresses(), "IP address", "IP addresses"), more);
 }
 
 }  // namespace triage

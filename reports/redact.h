@@ -22,22 +22,27 @@ class Redactor {
   void add_user(std::string_view name);
   // Learns the users of /home/<user> and USER=, LOGNAME=, SUDO_USER= in `s`.
   void discover_users(std::string_view s);
-  // Replaces known hosts and users, then IP addresses (loopback, unspecified and 255.x masks
-  // are kept).
+  // Replaces known hosts (any letter case, also joined by '_') and users, then e-mail, MAC and
+  // IP addresses (loopback, unspecified and 255.x masks are kept) and cloud host names that
+  // spell an address (ip-10-77-1-11).
   void apply(std::string& s);
   size_t hosts() const { return hosts_.size(); }
   size_t users() const { return users_.size(); }
   size_t addresses() const { return ips_.size(); }
+  size_t emails() const { return emails_.size(); }
+  size_t macs() const { return macs_.size(); }
 
  private:
   struct Name {
     std::string original, pseudonym;
   };
-  void replace_names(std::string& s, const std::vector<Name>& names);
+  void replace_names(std::string& s, const std::vector<Name>& names, bool hosts);
   void replace_addresses(std::string& s);
   const std::string& ip_pseudonym(std::string_view original);
+  static const std::string& other_pseudonym(std::map<std::string, std::string, std::less<>>& seen,
+                                            std::string_view kind, std::string_view original);
   std::vector<Name> hosts_, users_;  // longest first, so a longer name wins over its prefix
-  std::map<std::string, std::string, std::less<>> ips_;
+  std::map<std::string, std::string, std::less<>> ips_, emails_, macs_;
 };
 
 // Redacts the report and the facts the renderers read of `evidence`; returns the sentence

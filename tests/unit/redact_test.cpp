@@ -22,10 +22,10 @@ TEST_CASE("redact: addresses get stable pseudonyms, look-alikes are kept", "[red
   CHECK(redacted(r, "address=fe80::a00:27ff:fe4e:66a1%eth0") == "address=ip-3%eth0");
   CHECK(redacted(r, "[2001:db8::17]:8000") == "[ip-4]:8000");
   CHECK(r.addresses() == 4);
-  // Not addresses: versions, kernel releases, times, C++ names, MAC addresses.
+  // Not addresses: versions, kernel releases, times, C++ names.
   for (const char* kept : {"firmware 9.0.0.0.205", "5.10.0-216.0.0.115.oe2203sp4.aarch64",
                            "2026-09-04T09:25:58.614493", "09:25:58", "c10::Error at::native",
-                           "aa:bb:cc:dd:ee:ff", "1.2.3.4.5", "v1.2.3.4", "300.1.1.1",
+                           "1.2.3.4.5", "v1.2.3.4", "300.1.1.1",
                            "127.0.0.1 and ::1 and 0.0.0.0", "netmask=255.255.0.0"})
     CHECK(redacted(r, kept) == kept);
   CHECK(r.addresses() == 4);
@@ -48,4 +48,30 @@ TEST_CASE("redact: hosts and users as words, home paths, root kept", "[redact]")
   r.add_user("root");  // kept
   r.add_host("localhost");
   CHECK(redacted(r, "root@localhost") == "root@localhost");
+}
+
+// Issue 33: forms --redact missed, each with its near misses.
+TEST_CASE("redact: hosts joined by '_' or in another case, addresses after '_' or '.', cloud names", "[redact][security]") {
+  Redactor r;
+  r.add_host("ascend-node07");
+  CHECK(redacted(r, "ascend-node07_logs and ASCEND-NODE07 and Ascend-Node07.") == "host-1_logs and host-1 and host-1.");
+  CHECK(redacted(r, "ascend-node070 myascend-node07") == "ascend-node070 myascend-node07");
+  CHECK(redacted(r, "rank_10.0.0.5 node.10.0.0.6 10.0.0.7_x") == "rank_ip-1 node.ip-2 ip-3_x");
+  CHECK(redacted(r, "peer fe80::1:2. Next") == "peer ip-4. Next");
+  CHECK(redacted(r, "ip-10-77-1-11.ec2.internal and ip-10-77-1-11") == "ip-5.ec2.internal and ip-5");
+  for (const char* kept : {"firmware 9.0.0.0.205", "7.1.2.3.4", "9_1.2.3.4", "ip-10-77-1", "zip-10-77-1-11",
+                           "ip-300-1-1-1"})
+    CHECK(redacted(r, kept) == kept);
+}
+
+TEST_CASE("redact: e-mail and MAC addresses get pseudonyms; times and hex are kept", "[redact][security]") {
+  Redactor r;
+  CHECK(redacted(r, "mail ops.team+npu@example.com. and ops.team+npu@example.com") ==
+        "mail email-1. and email-1");
+  CHECK(redacted(r, "mac aa:bb:cc:dd:ee:ff and AA-BB-CC-00-11-22") == "mac mac-1 and mac-2");
+  CHECK(r.emails() == 1);
+  CHECK(r.macs() == 2);
+  for (const char* kept : {"root@localhost", "09:25:58", "12:34:56:78", "0x7f3a2b1c", "aa:bb:cc:dd:ee:ff:00",
+                           "torch @ file:///x", "https://user:pw@host/x", "v1.2@3", "a@b.c1"})
+    CHECK(redacted(r, kept) == kept);
 }
