@@ -17,17 +17,12 @@ bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' 
 bool is_word(char c) { return is_alnum(c) || c == '_'; }
 
 
-// A dotted quad standing alone at `i`: not part of a longer dotted number (a version such as
-// 9.0.0.0.205 or a kernel 5.10.0-216.0.0.115.oe2203), returns its length or 0.
-size_t ipv4_at(std::string_view s, size_t i) {
-  // After a letter or digit never; after '.', '_' or '-' only when no digit stands before
-  // that (node.10.0.0.5 and rank_10.0.0.5 are addresses, 9.0.0.0.205 is a version).
-  if (i > 0 && is_alnum(s[i - 1])) return 0;
-  if (i > 1 && (s[i - 1] == '.' || s[i - 1] == '_' || s[i - 1] == '-') && is_digit(s[i - 2])) return 0;
-  size_t p = i;
+// Four decimal octets (0-255, at most three digits) joined by `sep` from `p`: the position
+// after the last, or 0 when there are not.
+size_t four_octets(std::string_view s, size_t p, char sep) {
   for (int octet = 0; octet < 4; ++octet) {
     if (octet > 0) {
-      if (p >= s.size() || s[p] != '.') return 0;
+      if (p >= s.size() || s[p] != sep) return 0;
       ++p;
     }
     size_t start = p;
@@ -35,6 +30,18 @@ size_t ipv4_at(std::string_view s, size_t i) {
     while (p < s.size() && is_digit(s[p]) && p - start < 3) value = value * 10 + (s[p++] - '0');
     if (p == start || value > 255 || (p < s.size() && is_digit(s[p]))) return 0;
   }
+  return p;
+}
+
+// A dotted quad standing alone at `i`: not part of a longer dotted number (a version such as
+// 9.0.0.0.205 or a kernel 5.10.0-216.0.0.115.oe2203), returns its length or 0.
+size_t ipv4_at(std::string_view s, size_t i) {
+  // After a letter or digit never; after '.', '_' or '-' only when no digit stands before
+  // that (node.10.0.0.5 and rank_10.0.0.5 are addresses, 9.0.0.0.205 is a version).
+  if (i > 0 && is_alnum(s[i - 1])) return 0;
+  if (i > 1 && (s[i - 1] == '.' || s[i - 1] == '_' || s[i - 1] == '-') && is_digit(s[i - 2])) return 0;
+  size_t p = four_octets(s, i, '.');
+  if (p == 0) return 0;
   if (p < s.size() && (is_alnum(s[p]) || (s[p] == '.' && p + 1 < s.size() && is_alnum(s[p + 1])))) return 0;
   return p - i;
 }
@@ -42,17 +49,8 @@ size_t ipv4_at(std::string_view s, size_t i) {
 // A cloud host name that spells its address, ip-10-77-1-11 (with a domain or not), or 0.
 size_t cloud_name_at(std::string_view s, size_t i) {
   if (s.compare(i, 3, "ip-") != 0 || (i > 0 && is_alnum(s[i - 1]))) return 0;
-  size_t p = i + 3;
-  for (int octet = 0; octet < 4; ++octet) {
-    if (octet > 0) {
-      if (p >= s.size() || s[p] != '-') return 0;
-      ++p;
-    }
-    size_t start = p;
-    int value = 0;
-    while (p < s.size() && is_digit(s[p]) && p - start < 3) value = value * 10 + (s[p++] - '0');
-    if (p == start || value > 255) return 0;
-  }
+  size_t p = four_octets(s, i + 3, '-');
+  if (p == 0) return 0;
   return p < s.size() && (is_alnum(s[p]) || s[p] == '-') ? 0 : p - i;
 }
 
