@@ -8,6 +8,7 @@
 #include "cli/output.h"
 #include "correlator/correlate.h"
 #include "reports/json_writer.h"
+#include "reports/redact.h"
 #include "reports/render.h"
 
 namespace triage::cli {
@@ -18,6 +19,7 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::vector<std::string> paths;
     std::string format = "text", output;
+    bool redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("timeline", "Print one UTC timeline across every source");
@@ -28,6 +30,9 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
       ->check(CLI::IsMember({"text", "json", "jsonl"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the timeline to FILE instead of stdout");
+  cmd->add_flag("--redact", args->redact,
+                "Replace host names, IP addresses, user names, home paths, e-mail and MAC addresses with "
+                "pseudonyms, as analyze --redact does (for a public thread)");
   add_limit_options(*cmd, g);
   add_stdin_name_option(*cmd, g);
   add_timeline_filter_options(*cmd, g);
@@ -42,6 +47,7 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
     if (!out) return kExitCannotAnalyse;
     RenderOptions render;
     Report report = correlate(loaded.evidence, options);
+    if (args->redact) render.redaction_note = redact_for_public(report, loaded.evidence);
     if (args->format == "json") {
       JsonWriter w(*out);
       write_timeline_json(w, report.timeline);

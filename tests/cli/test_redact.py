@@ -97,6 +97,16 @@ for case, inputs in CASES.items():
         problems.append(f"{case} html: the note does not follow the title")
     if not all(json.loads(l).get("redaction", "").startswith(NOTE) for l in red["jsonl"].splitlines()):
         problems.append(f"{case} jsonl: an event without the redaction field")
+    # `timeline --redact` (issue 33): the same originals gone from every timeline format, and
+    # the sentence at the top of the text timeline.
+    for tf in ("text", "json", "jsonl"):
+        r = subprocess.run([BIN, "timeline", "--redact", "--format", tf, *inputs], capture_output=True, text=True)
+        for kind, names in originals.items():
+            for name in names:
+                if name.lower() in r.stdout.lower():
+                    problems.append(f"{case} timeline {tf}: {kind} {name!r} remains with --redact")
+        if tf == "text" and not r.stdout.startswith(NOTE):
+            problems.append(f"{case} timeline text: starts with {r.stdout[:80]!r}")
     print(f"{case}: {({k: sorted(v) for k, v in originals.items()})}")
 
 # The test proves something only while the samples hold each kind of name.
