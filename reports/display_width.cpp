@@ -17,10 +17,6 @@ bool in_table(char32_t cp, const CodepointRange* table, size_t count) {
   return it != table && cp <= (it - 1)->last;
 }
 
-bool is_bidi_control(char32_t cp) {
-  return (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069);
-}
-
 }  // namespace
 
 Utf8Step decode_utf8(std::string_view s, size_t i) {
@@ -103,8 +99,7 @@ std::string printable_utf8(std::string_view s) {
     Utf8Step step = decode_utf8(s, i);
     if (!step.valid) {
       hex_byte(c);
-    } else if ((step.cp >= 0x80 && step.cp <= 0x9F) || is_bidi_control(step.cp) || step.cp == 0x2028 ||
-               step.cp == 0x2029) {
+    } else if (shown_escaped(step.cp)) {
       char buf[16];
       int n = std::snprintf(buf, sizeof buf, "\\u{%04X}", static_cast<unsigned>(step.cp));
       out.append(buf, static_cast<size_t>(n));
@@ -114,6 +109,11 @@ std::string printable_utf8(std::string_view s) {
     i += step.len;
   }
   return out;
+}
+
+bool shown_escaped(char32_t cp) {
+  return (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+         cp == 0x2028 || cp == 0x2029;
 }
 
 std::string_view east_asian_width_unicode_version() { return width_table::kUnicodeVersion; }

@@ -38,6 +38,10 @@ size_t prefix_fitting(std::string_view s, size_t columns);
 // The rest is kept.
 std::string printable_utf8(std::string_view s);
 
+// The code points printable_utf8 shows as \u{NNNN} (C1 controls, bidi overrides and isolates,
+// U+2028, U+2029): the one list the output guard and the JSON writer escape too.
+bool shown_escaped(char32_t cp);
+
 // The Unicode version the width table was generated from (display_width_table.cpp).
 std::string_view east_asian_width_unicode_version();
 

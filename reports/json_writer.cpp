@@ -1,5 +1,7 @@
 #include "reports/json_writer.h"
 
+#include "reports/display_width.h"
+
 #include <fmt/format.h>
 
 namespace triage {
@@ -115,12 +117,8 @@ void JsonWriter::write_string(std::ostream& out, std::string_view s) {
       if (n) {
         // C1 controls, bidi overrides and isolates and the line/paragraph separators are
         // valid JSON but `jq -r` prints them raw to a terminal: written escaped.
-        char32_t cp = n == 2 ? ((c & 0x1fu) << 6) | (static_cast<unsigned char>(s[i + 1]) & 0x3fu)
-                    : n == 3 ? ((c & 0x0fu) << 12) | ((static_cast<unsigned char>(s[i + 1]) & 0x3fu) << 6) |
-                                   (static_cast<unsigned char>(s[i + 2]) & 0x3fu)
-                             : 0;
-        if ((cp >= 0x80 && cp <= 0x9f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
-            cp == 0x2028 || cp == 0x2029)
+        char32_t cp = decode_utf8(s, i).cp;
+        if (shown_escaped(cp))
           out << fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
         else
           out.write(s.data() + i, static_cast<std::streamsize>(n));

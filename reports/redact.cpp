@@ -173,12 +173,10 @@ void Redactor::replace_names(std::string& s, const std::vector<Name>& names, boo
 }
 
 const std::string& Redactor::ip_pseudonym(std::string_view original) {
-  auto it = ips_.find(original);
-  if (it == ips_.end()) it = ips_.emplace(std::string(original), fmt::format("ip-{}", ips_.size() + 1)).first;
-  return it->second;
+  return pseudonym_in(ips_, "ip", original);
 }
 
-const std::string& Redactor::other_pseudonym(std::map<std::string, std::string, std::less<>>& seen,
+const std::string& Redactor::pseudonym_in(std::map<std::string, std::string, std::less<>>& seen,
                                              std::string_view kind, std::string_view original) {
   auto it = seen.find(original);
   if (it == seen.end()) it = seen.emplace(std::string(original), fmt::format("{}-{}", kind, seen.size() + 1)).first;
@@ -198,13 +196,13 @@ void Redactor::replace_addresses(std::string& s) {
     if (s[i] == '@') {
       auto [b, e] = email_around(sv, i);
       if (b < e && b >= copied) {
-        replace(b, e, other_pseudonym(emails_, "email", sv.substr(b, e - b)));
+        replace(b, e, pseudonym_in(emails_, "email", sv.substr(b, e - b)));
         i = e;
         continue;
       }
     }
     if (size_t m = is_hex(s[i]) ? mac_at(sv, i) : 0) {
-      replace(i, i + m, other_pseudonym(macs_, "mac", sv.substr(i, m)));
+      replace(i, i + m, pseudonym_in(macs_, "mac", sv.substr(i, m)));
       i += m;
       continue;
     }

@@ -39,7 +39,7 @@ class Redactor {
   void replace_names(std::string& s, const std::vector<Name>& names, bool hosts);
   void replace_addresses(std::string& s);
   const std::string& ip_pseudonym(std::string_view original);
-  static const std::string& other_pseudonym(std::map<std::string, std::string, std::less<>>& seen,
+  static const std::string& pseudonym_in(std::map<std::string, std::string, std::less<>>& seen,
                                             std::string_view kind, std::string_view original);
   std::vector<Name> hosts_, users_;  // longest first, so a longer name wins over its prefix
   std::map<std::string, std::string, std::less<>> ips_, emails_, macs_;

@@ -9,11 +9,6 @@ namespace {
 
 constexpr size_t kMaxEscape = 32;  // longer than any colour sequence the report writes
 
-bool shown_escaped(char32_t cp) {
-  return (cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
-         cp == 0x2028 || cp == 0x2029;
-}
-
 size_t utf8_length_of_lead(unsigned char c) {
   if (c >= 0xC2 && c <= 0xDF) return 2;
   if (c >= 0xE0 && c <= 0xEF) return 3;
