@@ -391,19 +391,23 @@ redact_nul_stream() {
   done
 }
 
-# The secret rules (secret-rules.tsv, embedded): LOG_SED, the sed -E script masking them in logs
+# The secret rules (knowledge/secret-rules.tsv, embedded; the analyzer reads the same table): LOG_SED, the sed -E script masking them in logs
 # (REC_SED the same without the block rule, for NUL-separated records), and
 # LOG_GREP, grep -F -i arguments of their triggers (a text holding none is left byte for byte).
 # The PEM block rule is not a row: in a log a private key spans lines, so every line between
 # its BEGIN and END lines becomes <redacted> (the line count stays, so do line numbers).
-SECRET_RULES='# Secret rules of the collector (docs/collector.md#redaction): masks applied by GNU sed -E to
-# every collected log and rank table, and to each environ entry and command-line argument
-# (as NUL-separated records). Columns, tab-separated:
+SECRET_RULES='# Secret rules (docs/collector.md#redaction, docs/cli.md#redaction): one table for the collector,
+# which masks with GNU sed -E every collected log and rank table and each environ entry and
+# command-line argument (as NUL-separated records), and for the analyzer'\''s --redact, which
+# compiles the same patterns with RE2 (leftmost-longest, any case) and masks every string it
+# prints. tests/collector/secret-samples.tsv holds match and near-miss samples that both check.
+# Columns, tab-separated:
 #   id       the rule, as the manifest'\''s redaction kinds name it (environ and cmdline)
-#   trigger  lower-case fixed strings, "|"-separated: a log holding none of them (any case) is
-#            copied byte for byte, never run through sed
-#   pattern  ERE, matched without regard to case; the text of group 1 is kept, the rest of the
-#            match becomes <redacted>
+#   trigger  lower-case fixed strings, "|"-separated: a text holding none of them (any case) is
+#            left byte for byte, never run through the pattern
+#   pattern  POSIX ERE that RE2 reads the same way (no backslash inside brackets, no
+#            back-references), matched without regard to case; the text of group 1 is kept,
+#            the rest of the match becomes <redacted>
 #   after    empty, or the number of a group whose text is put back after <redacted>
 # Values stop at white space, quotes, < > , ; & (so an already masked value is left alone).
 id	trigger	pattern	after

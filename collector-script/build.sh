@@ -2,7 +2,8 @@
 # Builds collector-script/ascend-collect.sh, the one file customers copy, from the sources in
 # collector-script/src/: the files of SOURCES concatenated in that order, each after a line
 # naming it, and every "# @embed VAR FILE" line replaced by VAR='<FILE's bytes>' (a quoted
-# string: the collector has no here-documents, see tests/collector/test_bash42.sh).
+# string: the collector has no here-documents, see tests/collector/test_bash42.sh). FILE is
+# relative to src/ (../../knowledge/secret-rules.tsv: the analyzer embeds the same table).
 # The built file is committed; tests/collector/test_build.sh checks it is up to date.
 #
 # Usage: collector-script/build.sh [OUTPUT]   (default: ascend-collect.sh beside this script)
@@ -44,7 +45,7 @@ embed() {
 
 # Source file $1 less its first line (the "shellcheck shell=bash" that lints it alone).
 emit_source() {
-  local f=$1 line n=0 re='^# @embed ([A-Z_][A-Z0-9_]*) ([A-Za-z0-9_.-]+)$'
+  local f=$1 line n=0 re='^# @embed ([A-Z_][A-Z0-9_]*) ([A-Za-z0-9_./-]+)$'
   printf '\n# %s\n# src/%s\n' "=========================================================================================" "$f"
   while IFS= read -r line || [ -n "$line" ]; do
     n=$((n + 1))

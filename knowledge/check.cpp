@@ -9,6 +9,7 @@
 #include "knowledge/fleet_roles.h"
 #include "knowledge/component_phrases.h"
 #include "knowledge/month_names.h"
+#include "knowledge/secret_rules.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -162,6 +163,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_month_names(content, name, out.problems);
   else if (name.ends_with(kComponentPhrasesFile))
     parse_component_phrases(content, name, out.problems);
+  else if (name.ends_with(kSecretRulesFile))
+    parse_secret_rules(content, name, out.problems);
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

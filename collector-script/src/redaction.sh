@@ -105,12 +105,12 @@ redact_nul_stream() {
   done
 }
 
-# The secret rules (secret-rules.tsv, embedded): LOG_SED, the sed -E script masking them in logs
+# The secret rules (knowledge/secret-rules.tsv, embedded; the analyzer reads the same table): LOG_SED, the sed -E script masking them in logs
 # (REC_SED the same without the block rule, for NUL-separated records), and
 # LOG_GREP, grep -F -i arguments of their triggers (a text holding none is left byte for byte).
 # The PEM block rule is not a row: in a log a private key spans lines, so every line between
 # its BEGIN and END lines becomes <redacted> (the line count stays, so do line numbers).
-# @embed SECRET_RULES secret-rules.tsv
+# @embed SECRET_RULES ../../knowledge/secret-rules.tsv
 build_log_masks() {
   local line rest trig pat after t d=$'\001' nl=$'\n' s=""
   LOG_GREP=() RULE_IDS=() RULE_PATS=()
