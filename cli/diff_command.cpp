@@ -6,6 +6,7 @@
 #include "compare/chain_diff.h"
 #include "knowledge/version_tables.h"
 #include "reports/chain_render.h"
+#include "reports/redact.h"
 
 namespace triage::cli {
 
@@ -14,6 +15,7 @@ namespace triage::cli {
 Command add_diff_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::string baseline, current, format = "text", output;
+    bool redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("diff", "Compare the execution chain of two bundles or baselines");
@@ -23,6 +25,9 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
       ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the diff to FILE instead of stdout");
+  cmd->add_flag("--redact", args->redact,
+                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
+                "does (the diff's notes say what was replaced)");
   add_limit_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
@@ -38,6 +43,7 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
     d.current_host = cur.chain.host;
     if (cur.is_baseline)
       d.notes.push_back("CURRENT is a baseline file: no findings to cite; breaking comes from the version tables only");
+    if (args->redact) d.notes.push_back(redact_chain_diff(d));
     OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "correlator/facts_listing.h"
+#include "reports/redact.h"
 
 namespace triage::cli {
 
@@ -13,6 +14,7 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::vector<std::string> paths;
     std::string output;
+    bool redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("facts", "Print the facts extracted from the inputs, one per line");
@@ -20,6 +22,9 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
                   "Bundle directories, archives or log files; - reads standard input")
       ->required();
   cmd->add_option("-o,--output", args->output, "Write the facts to FILE instead of stdout");
+  cmd->add_flag("--redact", args->redact,
+                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
+                "does (the sentence saying what was replaced goes to stderr)");
   add_limit_options(*cmd, g);
   add_stdin_name_option(*cmd, g);
 
@@ -31,7 +36,25 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
     OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
-    for (const auto& b : loaded.evidence.bundles) print_fact_rows(list_facts(b), *out);
+    std::vector<std::vector<FactRow>> rows;
+    for (const auto& b : loaded.evidence.bundles) rows.push_back(list_facts(b));
+    if (args->redact) {
+      Redactor r;
+      learn_names(r, loaded.evidence);
+      for (int pass = 0; pass < 2; ++pass)  // learn every name first, then replace
+        for (auto& bundle : rows)
+          for (auto& row : bundle)
+            for (std::string* s : {&row.key, &row.value, &row.entry}) {
+              if (pass == 0) {
+                r.discover_users(*s);
+                r.discover_hosts(*s);
+              } else {
+                r.apply(*s);
+              }
+            }
+      std::cerr << "ascend-triage: " << r.note() << '\n';
+    }
+    for (const auto& bundle : rows) print_fact_rows(bundle, *out);
     return kExitClean;
   };
   return {cmd, run};

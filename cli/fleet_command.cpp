@@ -13,6 +13,7 @@
 #include "cli/fleet_map.h"
 #include "cli/output.h"
 #include "fleet/fleet_report.h"
+#include "reports/redact.h"
 
 namespace triage::cli {
 
@@ -28,6 +29,33 @@ struct TempDir {
   }
 };
 
+// --redact: every string of the summaries, the hosts of all nodes learned first.
+template <class F>
+void each_node_string(fleet::LoadedNode& n, F&& f) {
+  NodeSummary& s = n.node;
+  f(n.source);
+  f(s.host);
+  for (auto& i : s.inputs) f(i);
+  for (auto& r : s.ranks) f(r.rank);
+  for (auto& x : s.findings)
+    for (std::string* t : {&x.id, &x.title, &x.clock, &x.rank}) f(*t);
+  for (auto& k : s.skews)
+    for (std::string* t : {&k.source_a, &k.source_b, &k.method}) f(*t);
+  for (auto& c : s.collectives) f(c.key);
+}
+
+std::string redact_nodes(std::vector<fleet::LoadedNode>& nodes) {
+  Redactor r;
+  for (const auto& n : nodes) r.add_host(n.node.host);
+  for (auto& n : nodes)
+    each_node_string(n, [&](std::string& s) {
+      r.discover_users(s);
+      r.discover_hosts(s);
+    });
+  for (auto& n : nodes) each_node_string(n, [&](std::string& s) { r.apply(s); });
+  return r.note();
+}
+
 }  // namespace
 
 Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
@@ -35,6 +63,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
     std::vector<std::string> inputs;
     std::string format = "text", output, keep;
     unsigned jobs = 0;
+    bool redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand(
@@ -49,6 +78,9 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   cmd->add_option("-j,--jobs", args->jobs, "Bundles mapped at once (default: the number of cores)");
   cmd->add_option("--keep-summaries", args->keep, "Write the summaries of mapped bundles to DIR and keep them");
+  cmd->add_flag("--redact", args->redact,
+                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
+                "does (the sentence saying what was replaced goes to stderr; kept summaries are not redacted)");
 
   auto run = [args](const GlobalOptions& g) {
     FleetInputs inputs;
@@ -87,6 +119,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
       std::cerr << "ascend-triage: the inputs hold no node\n";
       return kExitCannotAnalyse;
     }
+    if (args->redact) std::cerr << "ascend-triage: " << redact_nodes(nodes) << '\n';
     fleet::FleetReport report = fleet::correlate_fleet(std::move(nodes));
     OutputFile file;
     std::ostream* out = open_output(args->output, file);

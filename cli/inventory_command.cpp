@@ -6,6 +6,7 @@
 #include "ingest/load.h"
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "reports/redact.h"
 #include "reports/render.h"
 
 namespace triage::cli {
@@ -34,7 +35,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     std::vector<std::string> paths;
     std::string format = "text", output;
-    bool kinds = false;
+    bool kinds = false, redact = false;
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("inventory", "List every entry, its kind and why, and its line counts");
@@ -44,6 +45,9 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of stdout");
   cmd->add_flag("--kinds", args->kinds, "List the source kinds and what each one is");
+  cmd->add_flag("--redact", args->redact,
+                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
+                "does (the sentence saying what was replaced goes to stderr)");
   add_limit_options(*cmd, g);
   add_stdin_name_option(*cmd, g);
 
@@ -60,6 +64,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
     if (!build_analyze_options(g, options)) return kExitCannotAnalyse;
     LoadResult loaded;
     if (!load_inputs(args->paths, options, g.quiet, loaded)) return kExitCannotAnalyse;
+    if (args->redact) std::cerr << "ascend-triage: " << redact_inventory(loaded.evidence) << '\n';
     OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;

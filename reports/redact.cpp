@@ -71,6 +71,40 @@ size_t mac_at(std::string_view s, size_t i) {
   return 17;
 }
 
+// File name endings: what follows a host name after a '.' there is a file, not a domain.
+bool is_file_ending(std::string_view label) {
+  static constexpr std::string_view kEndings[] = {"gz", "zst", "xz", "bz2", "tar", "tgz", "zip", "log", "txt", "json",
+                                                  "jsonl", "py", "so", "sh", "md", "html", "csv", "tsv", "yaml", "yml",
+                                                  "conf", "cfg", "ini", "out", "err", "pid", "lock", "sock"};
+  for (auto e : kEndings)
+    if (label.size() == e.size() && std::equal(e.begin(), e.end(), label.begin(), [](char a, char b) {
+          return a == (b >= 'A' && b <= 'Z' ? static_cast<char>(b - 'A' + 'a') : b);
+        }))
+      return true;
+  return false;
+}
+
+// The domain after a host name at `end` (.corp.example.com, .cluster.local): its end, or `end`
+// when none follows. Two labels at least, or one of the private suffixes; the last is letters.
+size_t domain_after(std::string_view s, size_t end) {
+  size_t p = end, labels = 0, last_begin = 0;
+  while (p + 1 < s.size() && s[p] == '.' && is_alnum(s[p + 1])) {
+    size_t b = p + 1, e = b;
+    while (e < s.size() && (is_alnum(s[e]) || s[e] == '-')) ++e;
+    last_begin = b;
+    p = e;
+    ++labels;
+  }
+  if (labels == 0) return end;
+  std::string_view last = s.substr(last_begin, p - last_begin);
+  if (last.size() < 2 || std::any_of(last.begin(), last.end(), [](char c) { return !is_alnum(c) || is_digit(c); }) ||
+      is_file_ending(last) || (p < s.size() && (is_word(s[p]) || s[p] == '-')))
+    return end;
+  static constexpr std::string_view kPrivate[] = {"local", "internal", "lan", "corp", "intranet", "localdomain", "cluster"};
+  bool private_suffix = std::find(std::begin(kPrivate), std::end(kPrivate), last) != std::end(kPrivate);
+  return labels >= 2 || private_suffix ? p : end;
+}
+
 bool is_email_local(char c) { return is_alnum(c) || c == '.' || c == '_' || c == '%' || c == '+' || c == '-'; }
 
 // An e-mail address whose '@' is at `at`: [begin, end), or begin == end when there is none.
@@ -131,21 +165,6 @@ void Redactor::add_user(std::string_view name) {
                    [](const Name& a, const Name& b) { return a.original.size() > b.original.size(); });
 }
 
-void Redactor::discover_users(std::string_view s) {
-  auto user_after = [&](std::string_view marker) {
-    for (size_t at = s.find(marker); at != std::string_view::npos; at = s.find(marker, at + 1)) {
-      if (at > 0 && marker[0] != '/' && is_word(s[at - 1])) continue;  // FOO_USER=
-      size_t b = at + marker.size(), e = b;
-      while (e < s.size() && (is_word(s[e]) || s[e] == '-' || s[e] == '.')) ++e;
-      add_user(s.substr(b, e - b));
-    }
-  };
-  user_after("/home/");
-  user_after("USER=");
-  user_after("LOGNAME=");
-  user_after("SUDO_USER=");
-}
-
 // Host names are matched without regard to case (NODE07 is node07) and end at anything but a
 // letter or digit (ascend-node07_logs holds the host); user names end at '_' too (a user
 // "train" is not in train_data).
@@ -166,7 +185,9 @@ void Redactor::replace_names(std::string& s, const std::vector<Name>& names, boo
         ++at;
         continue;
       }
-      s.replace(at, n.original.size(), n.pseudonym);
+      // The domain of a fully qualified name goes with it: it names the customer's site.
+      if (hosts) end = domain_after(s, end);
+      s.replace(at, end - at, n.pseudonym);
       at += n.pseudonym.size();
     }
   }
@@ -222,6 +243,7 @@ void Redactor::replace_addresses(std::string& s) {
 
 void Redactor::apply(std::string& s) {
   if (s.empty()) return;
+  secrets_ += rules_->mask(s);
   replace_names(s, hosts_, true);
   replace_names(s, users_, false);
   replace_addresses(s);
@@ -254,8 +276,8 @@ void each_outcome(ItemOutcome& o, F& f) {
 }
 
 template <class F>
-void each_string(Report& r, EvidenceSet& ev, F&& f) {
-  for (auto& b : ev.bundles) {
+void each_bundle_string(BundleFacts& b, F& f) {
+  {
     for (std::string* s : {&b.input, &b.host, &b.inventory.manifest_entry}) f(*s);
     for (auto& e : b.inventory.entries) {
       for (std::string* s : {&e.info.input, &e.info.path, &e.info.raw_path, &e.info.display, &e.info.link_target,
@@ -277,6 +299,11 @@ void each_string(Report& r, EvidenceSet& ev, F&& f) {
     }
     for (auto& x : b.input_findings) each_finding(x, f);
   }
+}
+
+template <class F>
+void each_string(Report& r, EvidenceSet& ev, F&& f) {
+  for (auto& b : ev.bundles) each_bundle_string(b, f);
   for (auto& s : r.bundles) {
     for (std::string* t : {&s.input, &s.host, &s.host_origin, &s.os, &s.sudo_user, &s.items_origin,
                            &s.collected_at_origin, &s.zone_origin})
@@ -316,35 +343,75 @@ void each_string(Report& r, EvidenceSet& ev, F&& f) {
   }
 }
 
+template <class F>
+void each_diff_string(ChainDiff& d, F&& f) {
+  for (std::string* s : {&d.baseline, &d.current, &d.baseline_host, &d.current_host, &d.process_matching}) f(*s);
+  for (auto& c : d.changes) {
+    for (std::string* s : {&c.item, &c.before, &c.after, &c.why}) f(*s);
+  }
+  for (auto& n : d.notes) f(n);
+}
+
 std::string plural(size_t n, std::string_view one, std::string_view many) {
   return fmt::format("{} {}", n, n == 1 ? one : many);
 }
 
 }  // namespace
 
+std::string Redactor::note() const {
+  std::string more;  // said only when there are any, so older reports read the same
+  if (emails() || macs())
+    more = fmt::format(" ({} and {} replaced too, email-N, mac-N)", plural(emails(), "e-mail address", "e-mail addresses"),
+                       plural(macs(), "MAC address", "MAC addresses"));
+  if (secrets())
+    more += fmt::format(" {} masked as <redacted> by the secret rules.", plural(secrets(), "secret value", "secret values"));
+  return fmt::format(
+      "Redacted for a public thread: {}, {} and {} replaced with pseudonyms (host-N, user-N, "
+      "ip-N; the same original gives the same pseudonym throughout this report).{}",
+      plural(hosts(), "host name", "host names"), plural(users(), "user name", "user names"),
+      plural(addresses(), "IP address", "IP addresses"), more);
+}
+
 std::string redact_for_public(Report& report, EvidenceSet& evidence) {
   Redactor r;
   // Hosts first, in input order, so that host-1 is the first input's host.
-  for (const auto& b : evidence.bundles) {
-    r.add_host(b.host);
-    r.add_host(b.system.hostname);
-  }
+  learn_names(r, evidence);
   for (const auto& s : report.bundles) {
     r.add_host(s.host);
     r.add_user(s.sudo_user);
   }
   for (const auto& x : report.findings) r.add_host(x.host);
-  each_string(report, evidence, [&](std::string& s) { r.discover_users(s); });
+  each_string(report, evidence, [&](std::string& s) {
+    r.discover_users(s);
+    r.discover_hosts(s);
+  });
   each_string(report, evidence, [&](std::string& s) { r.apply(s); });
-  std::string more;  // said only when there are any, so older reports read the same
-  if (r.emails() || r.macs())
-    more = fmt::format(" ({} and {} replaced too, email-N, mac-N)", plural(r.emails(), "e-mail address", "e-mail addresses"),
-                       plural(r.macs(), "MAC address", "MAC addresses"));
-  return fmt::format(
-      "Redacted for a public thread: {}, {} and {} replaced with pseudonyms (host-N, user-N, "
-      "ip-N; the same original gives the same pseudonym throughout this report).{}",
-      plural(r.hosts(), "host name", "host names"), plural(r.users(), "user name", "user names"),
-      plural(r.addresses(), "IP address", "IP addresses"), more);
+  return r.note();
+}
+
+std::string redact_inventory(EvidenceSet& evidence) {
+  Redactor r;
+  learn_names(r, evidence);
+  auto learn = [&](std::string& s) {
+    r.discover_users(s);
+    r.discover_hosts(s);
+  };
+  auto apply = [&](std::string& s) { r.apply(s); };
+  for (auto& b : evidence.bundles) each_bundle_string(b, learn);
+  for (auto& b : evidence.bundles) each_bundle_string(b, apply);
+  return r.note();
+}
+
+std::string redact_chain_diff(ChainDiff& diff) {
+  Redactor r;
+  r.add_host(diff.baseline_host);
+  r.add_host(diff.current_host);
+  each_diff_string(diff, [&](std::string& s) {
+    r.discover_users(s);
+    r.discover_hosts(s);
+  });
+  each_diff_string(diff, [&](std::string& s) { r.apply(s); });
+  return r.note();
 }
 
 }  // namespace triage

@@ -21,3 +21,8 @@ add_test(NAME cli.diff_baseline
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_diff.py
           $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples)
 set_tests_properties(cli.diff_baseline PROPERTIES TIMEOUT 180)
+# --redact of inventory, facts, diff and fleet; the secret rules and learned peers (issue 33).
+add_test(NAME cli.redact_commands
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/cli/test_redact_commands.py
+          $<TARGET_FILE:ascend-triage> ${PROJECT_SOURCE_DIR}/samples)
+set_tests_properties(cli.redact_commands PROPERTIES TIMEOUT 300)

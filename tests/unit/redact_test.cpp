@@ -41,7 +41,9 @@ TEST_CASE("redact: hosts and users as words, home paths, root kept", "[redact]")
   CHECK(r.users() == 3);
   CHECK(redacted(r, "ascend-node07 kernel: ok; bundle ascend-bundle-ascend-node07-20260904") ==
         "host-1 kernel: ok; bundle ascend-bundle-host-1-20260904");
-  CHECK(redacted(r, "node1.example.com node10 mynode1") == "host-2.example.com node10 mynode1");
+  // A fully qualified name loses its domain with it; a file named after the host keeps its ending.
+  CHECK(redacted(r, "node1.example.com node10 mynode1 node1.cluster.local") == "host-2 node10 mynode1 host-2");
+  CHECK(redacted(r, "node1.log node1.tar.gz node1.") == "host-2.log host-2.tar.gz host-2.");
   CHECK(redacted(r, "/home/ma-user/.cache and /root/.cache, alice's job, malice") ==
         "/home/user-1/.cache and /root/.cache, user-2's job, malice");
   CHECK(redacted(r, "SUDO_USER=bob") == "SUDO_USER=user-3");
@@ -72,6 +74,22 @@ TEST_CASE("redact: e-mail and MAC addresses get pseudonyms; times and hex are ke
   CHECK(r.emails() == 1);
   CHECK(r.macs() == 2);
   for (const char* kept : {"root@localhost", "09:25:58", "12:34:56:78", "0x7f3a2b1c", "aa:bb:cc:dd:ee:ff:00",
-                           "torch @ file:///x", "https://user:pw@host/x", "v1.2@3", "a@b.c1"})
+                           "torch @ file:///x", "v1.2@3", "a@b.c1"})
     CHECK(redacted(r, kept) == kept);
+}
+
+// Issue 33: names a bundle states in other forms: Slurm and Kubernetes node variables, URL hosts,
+// users of other home layouts.
+TEST_CASE("redact: node variables, Slurm host lists, URL hosts and more home layouts are learned", "[redact][security]") {
+  Redactor r;
+  r.discover_hosts("SLURM_JOB_NODELIST=gpu[01-03,07],login5 KUBERNETES_NODE_NAME=k8s-worker-9 NODE_NAME=cn-a");
+  r.discover_hosts("MASTER_ADDR=10.0.0.1 init tcp://trainer-0.job.svc.cluster.local:29500 see https://www.hiascend.com/doc");
+  r.discover_hosts("XNODE_NAME=notahost and tcp://10.0.0.2:29500");
+  CHECK(r.hosts() == 10);  // gpu01-03, gpu07, login5, k8s-worker-9, cn-a, the FQDN, trainer-0, its domain
+  CHECK(redacted(r, "gpu02 waits on gpu07; k8s-worker-9 and trainer-0.job.svc.cluster.local") ==
+        "host-2 waits on host-4; host-6 and host-8");
+  CHECK(redacted(r, "docs: https://www.hiascend.com/doc notahost") == "docs: https://www.hiascend.com/doc notahost");
+  r.discover_users("/Users/carol/x uid=1001(dave) gid=1001(dave) HOME=/data/erin ~frank/run HOME=/root");
+  CHECK(r.users() == 4);
+  CHECK(redacted(r, "carol dave erin frank root") == "user-1 user-2 user-3 user-4 root");
 }
