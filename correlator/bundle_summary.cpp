@@ -119,7 +119,7 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
   s.has_manifest = m.has_manifest_json || m.has_items_jsonl;
   s.collector_version = m.collector_version;
   s.versions = versions_of(facts);
-  s.mentions = entry_mentions(list_facts(facts, FactScope::report));
+  s.mentions = entry_mentions(facts, FactScope::report);
   s.collector_args = m.args;
   s.format_version = m.format_version;
   s.uid = m.uid;

@@ -63,29 +63,58 @@ void note_time(EntryMentions& m, const FactRow& r, bool& spanned) {
 
 }  // namespace
 
-std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows) {
-  std::vector<EntryMentions> out;
-  std::set<std::pair<std::string_view, std::string_view>> seen;  // (key, value) of the current entry
-  bool spanned = false;                                           // the current entry states its span
-  for (const FactRow& r : rows) {  // sorted by entry, then line: first seen is first
-    if (r.entry.empty()) continue;
+namespace {
+
+// Adds the mentions of rows sorted by entry, then line (first seen is first).
+class MentionBuilder {
+ public:
+  explicit MentionBuilder(std::vector<EntryMentions>& out) : out_(out) {}
+  void add(const FactRow& r) {
+    if (r.entry.empty()) return;
     const bool is_time = r.key == "time";
     // A rank of -1 is torch_npu's "no rank": it names nothing.
-    if (r.key == "rank" && r.value == "-1") continue;
-    if (!is_time && !is_mention_key(r.key)) continue;  // codes, operators: findings cite those
-    if (out.empty() || out.back().path != r.entry) {
-      out.emplace_back();
-      out.back().path = r.entry;
-      seen.clear();
-      spanned = false;
+    if (r.key == "rank" && r.value == "-1") return;
+    if (!is_time && !is_mention_key(r.key)) return;  // codes, operators: findings cite those
+    if (out_.empty() || out_.back().path != r.entry) {
+      out_.emplace_back();
+      out_.back().path = r.entry;
+      seen_.clear();
+      spanned_ = false;
     }
-    EntryMentions& m = out.back();
+    EntryMentions& m = out_.back();
     if (is_time)
-      note_time(m, r, spanned);
-    else if (seen.emplace(r.key, r.value).second)
+      note_time(m, r, spanned_);
+    else if (seen_.emplace(r.key, r.value).second)
       add_value(*values_for(m, r.key), r.value);
   }
+
+ private:
+  std::vector<EntryMentions>& out_;
+  std::set<std::pair<std::string, std::string>> seen_;  // (key, value) of the current entry
+  bool spanned_ = false;                                // the current entry states its span
+};
+
+void sort_by_path(std::vector<EntryMentions>& out) {
   std::sort(out.begin(), out.end(), [](const EntryMentions& a, const EntryMentions& b) { return a.path < b.path; });
+}
+
+}  // namespace
+
+std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows) {
+  std::vector<EntryMentions> out;
+  MentionBuilder b(out);
+  for (const FactRow& r : rows) b.add(r);  // sorted by entry, then line: first seen is first
+  sort_by_path(out);
+  return out;
+}
+
+std::vector<EntryMentions> entry_mentions(const BundleFacts& facts, FactScope scope) {
+  std::vector<EntryMentions> out;
+  MentionBuilder b(out);
+  for_each_entry_rows(facts, scope, [&](const std::vector<FactRow>& rows) {
+    for (const FactRow& r : rows) b.add(r);
+  });
+  sort_by_path(out);
   return out;
 }
 

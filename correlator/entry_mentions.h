@@ -11,4 +11,7 @@ namespace triage {
 // One per entry that names a pid, device, rank, component, version or time, ordered by path.
 std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows);
 
+// The same as entry_mentions(list_facts(facts, scope)), without listing every row at once.
+std::vector<EntryMentions> entry_mentions(const BundleFacts& facts, FactScope scope);
+
 }  // namespace triage

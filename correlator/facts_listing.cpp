@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <functional>
 #include <tuple>
 
 #include "model/evidence.h"
@@ -155,7 +156,30 @@ void python_rows(Rows& rows, const PythonFacts& py) {
   }
 }
 
-void log_rows(Rows& rows, const LogFacts& logs, FactScope scope) {
+// What a plog or device-log entry's summary names: its components, pids, device and span,
+// all under the entry's own name.
+void plog_summary_rows(Rows& rows, const PlogEntrySummary& e) {
+  EvidenceRef ev;
+  ev.entry = e.entry;
+  for (const auto& [module, n] : e.by_module)
+    if (module != "(other)") rows.add("component", module, ev);
+  rows.add("pid", e.pid_from_name, ev);
+  rows.add("device", e.device_id, ev);
+  for (int64_t pid : e.pids) rows.add("pid", pid, ev);
+  rows.time(e.first.time.original, ev);  // the span the entry covers, as printed
+  rows.time(e.last.time.original, ev);
+}
+
+// Its warning and error lines: one row set per kept line (facts kept, not entries).
+void plog_level_rows(Rows& rows, const PlogEntrySummary& e) {
+  for (const auto& l : e.level_lines) {
+    rows.add("pid", l.pid, l.evidence);
+    rows.time(l.first.time.original, l.evidence);
+    scan_text(rows, l.evidence.excerpt, l.evidence);  // the kept excerpt of a warning/error line
+  }
+}
+
+void log_rows(Rows& rows, const LogFacts& logs, FactScope scope, bool with_plog_summaries) {
   for (const auto& s : logs.stalls) {
     rows.add("stream", s.stream_id, s.evidence);
     rows.add("task", s.task_id, s.evidence);
@@ -202,20 +226,8 @@ void log_rows(Rows& rows, const LogFacts& logs, FactScope scope) {
     rows.add("time", e.time_text, e.evidence);
   }
   for (const auto& e : logs.plog_entries) {
-    EvidenceRef ev;
-    ev.entry = e.entry;
-    for (const auto& [module, n] : e.by_module)
-      if (module != "(other)") rows.add("component", module, ev);
-    rows.add("pid", e.pid_from_name, ev);
-    rows.add("device", e.device_id, ev);
-    for (int64_t pid : e.pids) rows.add("pid", pid, ev);
-    rows.time(e.first.time.original, ev);  // the span the entry covers, as printed
-    rows.time(e.last.time.original, ev);
-    for (const auto& l : e.level_lines) {
-      rows.add("pid", l.pid, l.evidence);
-      rows.time(l.first.time.original, l.evidence);
-      scan_text(rows, l.evidence.excerpt, l.evidence);  // the kept excerpt of a warning/error line
-    }
+    if (with_plog_summaries) plog_summary_rows(rows, e);
+    plog_level_rows(rows, e);
   }
 }
 
@@ -271,19 +283,60 @@ void device_rows(Rows& rows, const DeviceFacts& d) {
   }
 }
 
-std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
+namespace {
+
+auto row_key(const FactRow& r) { return std::tie(r.entry, r.line, r.key, r.value); }
+
+void sort_unique(std::vector<FactRow>& rows) {
+  std::sort(rows.begin(), rows.end(), [](const FactRow& a, const FactRow& b) { return row_key(a) < row_key(b); });
+  rows.erase(std::unique(rows.begin(), rows.end(),
+                         [](const FactRow& a, const FactRow& b) { return row_key(a) == row_key(b); }),
+             rows.end());
+}
+
+// Every row but those of the plog entries' summaries (with_plog_summaries false).
+std::vector<FactRow> fact_rows(const BundleFacts& facts, FactScope scope, bool with_plog_summaries) {
   std::vector<FactRow> out;
   Rows rows(out);
   python_rows(rows, facts.python);
-  log_rows(rows, facts.logs, scope);
+  log_rows(rows, facts.logs, scope, with_plog_summaries);
   version_rows(rows, facts, scope);
   device_rows(rows, facts.devices);
-  auto key = [](const FactRow& r) { return std::tie(r.entry, r.line, r.key, r.value); };
-  std::sort(out.begin(), out.end(), [&](const FactRow& a, const FactRow& b) { return key(a) < key(b); });
-  out.erase(std::unique(out.begin(), out.end(),
-                        [&](const FactRow& a, const FactRow& b) { return key(a) == key(b); }),
-            out.end());
+  sort_unique(out);
   return out;
+}
+
+}  // namespace
+
+std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
+  return fact_rows(facts, scope, true);
+}
+
+// The rows of list_facts grouped by entry, without holding them all: every plog entry has a
+// summary, so an archive of a million one-line plogs would list seven rows of each at once.
+// The other rows (one set per kept fact) are listed and sorted as list_facts does; the
+// summaries' rows are made one entry at a time, merged in entry order.
+void for_each_entry_rows(const BundleFacts& facts, FactScope scope,
+                         const std::function<void(const std::vector<FactRow>&)>& visit) {
+  std::vector<FactRow> rest = fact_rows(facts, scope, false);
+  std::vector<const PlogEntrySummary*> plogs;
+  plogs.reserve(facts.logs.plog_entries.size());
+  for (const auto& e : facts.logs.plog_entries) plogs.push_back(&e);
+  std::stable_sort(plogs.begin(), plogs.end(),
+                   [](const PlogEntrySummary* a, const PlogEntrySummary* b) { return a->entry < b->entry; });
+  std::vector<FactRow> group;
+  Rows rows(group);
+  size_t i = 0, j = 0;
+  while (i < rest.size() || j < plogs.size()) {
+    std::string entry = j == plogs.size() || (i < rest.size() && rest[i].entry < plogs[j]->entry)
+                             ? rest[i].entry
+                             : plogs[j]->entry;
+    group.clear();
+    for (; i < rest.size() && rest[i].entry == entry; ++i) group.push_back(std::move(rest[i]));
+    for (; j < plogs.size() && plogs[j]->entry == entry; ++j) plog_summary_rows(rows, *plogs[j]);
+    sort_unique(group);
+    visit(group);
+  }
 }
 
 void print_fact_rows(const std::vector<FactRow>& rows, std::ostream& out) {
