@@ -6,18 +6,12 @@
 #include <tuple>
 
 #include "correlator/timeline_internal.h"
+#include "model/strings.h"
 
 namespace triage {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex_char(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-bool is_alnum(char c) {
-  return is_digit(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
 
 // A word of letters and digits that stands for a number: decimal, 0x hex, or a long hex word
 // (addresses, hashes, ids) that holds at least one digit.
@@ -25,8 +19,8 @@ bool numeric_word(std::string_view w) {
   if (w.empty()) return false;
   if (std::all_of(w.begin(), w.end(), is_digit)) return true;
   if (w.size() > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
-    return std::all_of(w.begin() + 2, w.end(), is_hex_char);
-  if (w.size() >= 8 && std::all_of(w.begin(), w.end(), is_hex_char))
+    return std::all_of(w.begin() + 2, w.end(), is_hex);
+  if (w.size() >= 8 && std::all_of(w.begin(), w.end(), is_hex))
     return std::any_of(w.begin(), w.end(), is_digit);
   return false;
 }

@@ -1,4 +1,5 @@
 #include "correlator/unexplained_errors.h"
+#include "model/strings.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -66,8 +67,6 @@ std::string time_text(const CivilTime& c) {
                      c.minute, c.second);
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // A plog excerpt `[ERROR] MODULE(pid,proc):time [file:line]tid func:message`: module, message.
 void split_plog(std::string_view line, std::string& module, std::string& message) {

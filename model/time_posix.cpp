@@ -4,14 +4,13 @@
 #include <climits>
 
 #include "model/time.h"
+#include "model/strings.h"
 
 namespace triage {
 namespace {
 
 std::string offset_name(int offset_seconds_east) { return "UTC" + format_offset(offset_seconds_east); }
 
-bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 // A zone abbreviation: three or more letters, or <...> of letters, digits, '+' and '-'.
 bool read_name(std::string_view s, size_t& i, std::string& out) {

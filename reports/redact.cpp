@@ -1,4 +1,5 @@
 #include "reports/redact.h"
+#include "model/strings.h"
 
 #include <arpa/inet.h>
 #include <fmt/format.h>
@@ -8,11 +9,6 @@
 namespace triage {
 namespace {
 
-bool is_alnum(char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 // A user or host name's characters: what may not touch a match on either side.
 bool is_word(char c) { return is_alnum(c) || c == '_'; }
 

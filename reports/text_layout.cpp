@@ -145,7 +145,7 @@ std::vector<Token> tokenize(std::string_view text, WrapMode mode, size_t room) {
   return tokens;
 }
 
-std::string_view trim_right(std::string_view s) {
+std::string_view drop_trailing_spaces(std::string_view s) {
   while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
   return s;
 }
@@ -192,7 +192,7 @@ void append_wrapped(std::string& out, std::string_view text, std::string_view fi
   size_t indent_width = visible_width(indent);
   std::vector<Token> tokens = tokenize(safe, mode, width > indent_width ? width - indent_width : 1);
   if (tokens.empty()) {
-    out += trim_right(first);
+    out += drop_trailing_spaces(first);
     out += '\n';
     return;
   }
@@ -203,7 +203,7 @@ void append_wrapped(std::string& out, std::string_view text, std::string_view fi
     size_t w = display_width(t.text);
     size_t sep = has_content ? t.spaces_before : 0;
     if (has_content && col + sep + w > width) {
-      out += trim_right(line);
+      out += drop_trailing_spaces(line);
       out += '\n';
       line.assign(indent);
       col = visible_width(indent);
@@ -224,7 +224,7 @@ void append_command(std::string& out, std::string_view command, std::string_view
   size_t hash = command.find(" # ");
   if (hash != std::string_view::npos) {
     comment = command.substr(hash + 1);
-    command = trim_right(command.substr(0, hash));
+    command = drop_trailing_spaces(command.substr(0, hash));
   }
   out += prefix;
   out += style.command(printable_utf8(command));

@@ -3,12 +3,12 @@
 #include <charconv>
 
 #include "parsers/collector/system_parsers.h"
+#include "model/strings.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {
 
-bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
 // 8-4-4-4-12 hex digits; 32 hex digits without dashes (journal style) get the dashes.
 std::optional<std::string> normalise_boot_id(std::string_view v) {

@@ -1,4 +1,5 @@
 #include "parsers/common/line_prefix.h"
+#include "model/strings.h"
 
 namespace triage {
 
@@ -8,8 +9,6 @@ using sv = std::string_view;
 constexpr size_t npos = sv::npos;
 
 bool starts_with(sv s, sv p) { return s.substr(0, p.size()) == p; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alpha(char c) { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z'); }
 
 bool to_i64(sv s, int64_t& out, size_t max_digits = 12) {
   if (s.empty() || s.size() > max_digits) return false;

@@ -1,4 +1,5 @@
 #include "parsers/common/log_text.h"
+#include "model/strings.h"
 
 namespace triage {
 
@@ -6,7 +7,6 @@ namespace {
 inline bool word_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline int hex_val(char c) {
   if (c >= '0' && c <= '9') return c - '0';
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;

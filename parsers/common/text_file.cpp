@@ -1,4 +1,5 @@
 #include "parsers/common/text_file.h"
+#include "model/strings.h"
 
 #include <algorithm>
 #include <charconv>
@@ -72,11 +73,6 @@ void add_malformed(ParseContext& ctx, uint64_t count, uint64_t line, uint64_t of
     ctx.stats.samples_of_malformed.push_back(make_evidence(entry_name(ctx), line, offset, text));
 }
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 std::optional<int64_t> parse_int(std::string_view s) {
   if (s.empty()) return std::nullopt;

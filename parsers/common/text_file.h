@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "parsers/common/parser.h"
+#include "model/strings.h"
 
 namespace triage {
 
@@ -82,7 +83,6 @@ void note_malformed(ParseContext& ctx, const TextLine& line);
 void add_malformed(ParseContext& ctx, uint64_t count, uint64_t line, uint64_t offset,
                    std::string_view text);
 
-std::string_view trim(std::string_view s);
 // Whole-string integer; nullopt for empty text, signs other than '-', or trailing bytes.
 std::optional<int64_t> parse_int(std::string_view s);
 // "key=value" split at the first '='; nullopt when there is none or the key is empty.

@@ -1,4 +1,5 @@
 #include "parsers/common/tool_error.h"
+#include "model/strings.h"
 
 #include <re2/re2.h>
 
@@ -42,11 +43,6 @@ constexpr std::array<std::string_view, 3> kHintPatterns = {
     "for more information", "usage:", "try '",
 };
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 bool contains_lower(std::string_view line, std::string_view needle) {
   if (needle.size() > line.size()) return false;

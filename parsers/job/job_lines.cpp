@@ -1,4 +1,5 @@
 #include "parsers/job/job_lines.h"
+#include "model/strings.h"
 
 #include <cctype>
 
@@ -10,14 +11,8 @@ using sv = std::string_view;
 constexpr size_t npos = sv::npos;
 
 bool starts_with(sv s, sv p) { return s.substr(0, p.size()) == p; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool is_blank(char c) { return c == ' ' || c == '\t'; }
 
-sv trim(sv s) {
-  while (!s.empty() && is_blank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && is_blank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // A (possibly negative) decimal number at pos; "" when none.
 sv number_at(sv s, size_t pos) {

@@ -1,4 +1,5 @@
 #include "parsers/job/pip_console.h"
+#include "model/strings.h"
 
 namespace triage::pipconsole {
 
@@ -7,17 +8,11 @@ namespace {
 using sv = std::string_view;
 constexpr size_t npos = sv::npos;
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
 bool name_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '-' || c == '_' || c == '.';
 }
 bool version_char(char c) { return name_char(c) || c == '+' || c == '!'; }
 
-sv trim(sv s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-  return s;
-}
 
 // `name==version` at the front of s (what follows is a blank, `;`, `(` or the end).
 bool pinned(sv s, sv& name, sv& version) {

@@ -1,4 +1,5 @@
 #include "parsers/job/python_lines.h"
+#include "model/strings.h"
 
 #include <re2/re2.h>
 
@@ -24,11 +25,7 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 bool ends_with(std::string_view s, std::string_view p) {
   return s.size() >= p.size() && s.substr(s.size() - p.size()) == p;
 }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_upper(char c) { return c >= 'A' && c <= 'Z'; }
-bool is_alnum(char c) {
-  return is_digit(c) || is_upper(c) || (c >= 'a' && c <= 'z') || c == '_';
-}
+bool is_word_char(char c) { return is_alnum(c) || c == '_'; }
 
 // Decimal digits to a number; false when empty, not all digits, or too large.
 bool to_u64(std::string_view s, uint64_t& out) {
@@ -62,12 +59,6 @@ std::optional<int64_t> opt_i64(std::string_view s) {
 
 }  // namespace
 
-std::string_view trim(std::string_view s) {
-  size_t b = 0, e = s.size();
-  while (b < e && (s[b] == ' ' || s[b] == '\t')) ++b;
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t')) --e;
-  return s.substr(b, e - b);
-}
 
 bool is_traceback_header(std::string_view body) {
   return trim(body) == "Traceback (most recent call last):";
@@ -102,8 +93,8 @@ std::optional<ExceptionLine> parse_exception_line(std::string_view body) {
   // identifier(.identifier)* [ "(" identifier ")" ] [ ":" [ " " message ] ]
   size_t k = 0;
   auto ident = [&]() {
-    if (k >= body.size() || !(is_alnum(body[k]) && !is_digit(body[k]))) return false;
-    while (k < body.size() && is_alnum(body[k])) ++k;
+    if (k >= body.size() || !(is_word_char(body[k]) && !is_digit(body[k]))) return false;
+    while (k < body.size() && is_word_char(body[k])) ++k;
     return true;
   };
   if (!ident()) return std::nullopt;
@@ -276,13 +267,13 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
 
 std::string_view find_ecode(std::string_view text) {
   for (size_t i = 0; i + 6 <= text.size(); ++i) {
-    if (text[i] != 'E' || (i > 0 && is_alnum(text[i - 1]))) continue;
+    if (text[i] != 'E' || (i > 0 && is_word_char(text[i - 1]))) continue;
     char c = text[i + 1];
     if (!(is_digit(c) || is_upper(c))) continue;
     bool digits = true;
     for (size_t k = i + 2; k < i + 6; ++k) digits = digits && is_digit(text[k]);
     if (!digits) continue;
-    if (i + 6 < text.size() && is_alnum(text[i + 6])) continue;
+    if (i + 6 < text.size() && is_word_char(text[i + 6])) continue;
     return text.substr(i, 6);
   }
   return {};
@@ -436,7 +427,7 @@ std::string_view function_tail(std::string_view body) {
   std::string_view name = t.substr(k + 10, t.size() - k - 11);
   if (name.empty()) return {};
   for (char c : name)
-    if (!(is_alnum(c) || c == ':' || c == '~')) return {};
+    if (!(is_word_char(c) || c == ':' || c == '~')) return {};
   return name;
 }
 

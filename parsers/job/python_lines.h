@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/facts_python.h"
+#include "model/strings.h"
 #include "model/time.h"
 #include "parsers/common/line_prefix.h"
 
@@ -140,6 +141,5 @@ inline bool is_blank(std::string_view s) {
   return true;
 }
 inline bool is_indented(std::string_view s) { return !s.empty() && (s[0] == ' ' || s[0] == '\t'); }
-std::string_view trim(std::string_view s);
 
 }  // namespace triage::pylines

@@ -1,4 +1,5 @@
 #include "parsers/kernel/kernel_line.h"
+#include "model/strings.h"
 
 #include "knowledge/month_names.h"
 #include "parsers/common/line_prefix.h"
@@ -26,8 +27,7 @@ std::string_view to_string(KernelLineShape s) {
 namespace {
 using sv = std::string_view;
 
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
-inline bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); }
+inline bool is_lower_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); }
 
 bool digits_at(sv s, size_t i, size_t n, int& v) {
   if (i + n > s.size()) return false;
@@ -96,16 +96,6 @@ size_t caller_id(sv s) {
   return (i > 2 && i < s.size() && s[i] == ']') ? i + 1 : 0;
 }
 
-sv trim_left(sv s) {
-  size_t i = 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  return s.substr(i);
-}
-sv trim_right(sv s) {
-  size_t n = s.size();
-  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) --n;
-  return s.substr(0, n);
-}
 
 // "host ident[pid]: msg" after a syslog time.
 bool host_ident(sv rest, KernelLine& out) {
@@ -325,7 +315,7 @@ KernelResult parse_at(sv s, KernelLine& out) {
       if (out.message.substr(0, 5) == "Boot ") {
         sv id = out.message.substr(5);
         bool hex = id.size() == 32;
-        for (char c : id) hex = hex && is_hex(c);
+        for (char c : id) hex = hex && is_lower_hex(c);
         if (hex) out.boot_id = id;
       }
       return KernelResult::parsed;

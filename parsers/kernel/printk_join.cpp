@@ -1,4 +1,5 @@
 #include "parsers/kernel/printk_join.h"
+#include "model/strings.h"
 
 #include "parsers/kernel/kernel_line.h"
 
@@ -7,11 +8,6 @@ namespace {
 
 using sv = std::string_view;
 
-sv trim(sv s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
 
 bool ident_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';

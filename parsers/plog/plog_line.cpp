@@ -1,4 +1,5 @@
 #include "parsers/plog/plog_line.h"
+#include "model/strings.h"
 
 #include "parsers/common/line_prefix.h"
 
@@ -56,7 +57,6 @@ namespace {
 
 using sv = std::string_view;
 
-inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
 inline bool is_upper_mod(char c) { return (c >= 'A' && c <= 'Z') || is_digit(c) || c == '_'; }
 
 // Reads an unsigned decimal of 1..18 digits at s[i]; false when none.
@@ -88,19 +88,6 @@ inline int64_t to_int(sv s) {
   return v;
 }
 
-inline sv trim_left(sv s) {
-  size_t i = 0;
-  while (i < s.size() && (s[i] == ' ' || s[i] == '\t')) ++i;
-  return s.substr(i);
-}
-
-inline sv trim_right(sv s) {
-  size_t n = s.size();
-  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r')) --n;
-  return s.substr(0, n);
-}
-
-inline sv trim(sv s) { return trim_right(trim_left(s)); }
 
 // Fixed-width digits at s[i..i+n).
 inline bool digits_at(sv s, size_t i, size_t n, int& v) {
