@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "model/timeline_lanes.h"
 #include "cli/progress_meter.h"
 #include "model/severity.h"
 #include "model/time.h"
@@ -100,8 +101,7 @@ void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g) {
                  "Timeline: only events at or before this ISO 8601 time (Z or +HH:MM required)");
   cmd.add_option("--source", g.timeline.sources, "Timeline: only these lanes (comma-separated)")
       ->delimiter(',')
-      ->check(CLI::IsMember({"plog", "device-log", "journal", "dmesg", "syslog", "install-log",
-                             "operation-log", "module-files", "process", "probe", "collector"}));
+      ->check(CLI::IsMember(std::vector<std::string>(kTimelineLanes.begin(), kTimelineLanes.end())));
   cmd.add_option("--min-severity", g.timeline.min_severity,
                  "Timeline: only events at or above info, warning, error or critical")
       ->check(CLI::IsMember({"info", "warning", "error", "critical"}))

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "model/strings.h"
+#include "model/timeline_lanes.h"
 #include "model/time.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
@@ -25,10 +26,6 @@ constexpr double kAxisHeight = 40, kLaneHeight = 26, kFooterHeight = 18;
 constexpr int64_t kSecond = 1000000;
 constexpr size_t kMaxTableRows = 1000;
 
-// Lanes in reading order: the application's logs first, the host's below, then the rest.
-const std::vector<std::string_view> kLaneOrder = {
-    "plog", "device-log", "probe", "process", "journal", "dmesg", "syslog",
-    "install-log", "operation-log", "module-files", "collector"};
 
 struct Range {
   int64_t lo = 0, hi = 0;
@@ -43,7 +40,7 @@ std::vector<std::string> lanes_of(const Timeline& t) {
   std::set<std::string> present;
   for (const auto& e : t.events) present.insert(e.source.empty() ? "unknown" : e.source);
   std::vector<std::string> lanes;
-  for (auto name : kLaneOrder)
+  for (auto name : kTimelineLanes)  // the application's logs first, the host's below
     if (present.erase(std::string(name))) lanes.emplace_back(name);
   lanes.insert(lanes.end(), present.begin(), present.end());  // others, alphabetically
   return lanes;
