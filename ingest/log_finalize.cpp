@@ -13,27 +13,6 @@
 
 namespace triage {
 
-std::string_view to_string(DeviceIdSource s) {
-  switch (s) {
-    case DeviceIdSource::none: return "none";
-    case DeviceIdSource::path: return "path";
-    case DeviceIdSource::message: return "message";
-    case DeviceIdSource::same_stream: return "same_stream";
-  }
-  return "none";
-}
-
-std::string_view to_string(ErrorCodeForm f) {
-  switch (f) {
-    case ErrorCodeForm::err_code: return "err_code";
-    case ErrorCodeForm::runtime_result: return "runtime_result";
-    case ErrorCodeForm::ret_code: return "ret_code";
-    case ErrorCodeForm::error_code_is: return "error_code_is";
-    case ErrorCodeForm::message_code: return "message_code";
-  }
-  return "err_code";
-}
-
 namespace {
 
 // Zones looked up once per pid.

@@ -10,30 +10,6 @@
 
 namespace triage {
 
-std::string_view to_string(KernelLogForm f) {
-  switch (f) {
-    case KernelLogForm::journal_json: return "journal_json";
-    case KernelLogForm::journal_text: return "journal_text";
-    case KernelLogForm::dmesg_raw: return "dmesg_raw";
-    case KernelLogForm::dmesg_human: return "dmesg_human";
-    case KernelLogForm::syslog: return "syslog";
-    case KernelLogForm::device_kernel: return "device_kernel";
-  }
-  return "unknown";
-}
-
-std::string_view to_string(ModuleLoadProblem p) {
-  switch (p) {
-    case ModuleLoadProblem::unknown_symbol: return "unknown_symbol";
-    case ModuleLoadProblem::symbol_version: return "symbol_version";
-    case ModuleLoadProblem::version_magic: return "version_magic";
-    case ModuleLoadProblem::verification_failed: return "verification_failed";
-    case ModuleLoadProblem::key_rejected: return "key_rejected";
-    case ModuleLoadProblem::out_of_tree_taint: return "out_of_tree_taint";
-  }
-  return "unknown";
-}
-
 KernelEventSink::KernelEventSink(ParseContext& ctx, KernelLogForm form,
                                  const KnowledgeBase& knowledge)
     : ctx_(ctx), form_(form), knowledge_(knowledge) {

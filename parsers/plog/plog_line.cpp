@@ -40,19 +40,6 @@ std::string_view to_string(PlogPrefix p) {
   return "none";
 }
 
-std::string_view to_string(PlogLevel l) {
-  switch (l) {
-    case PlogLevel::debug: return "DEBUG";
-    case PlogLevel::info: return "INFO";
-    case PlogLevel::warning: return "WARNING";
-    case PlogLevel::error: return "ERROR";
-    case PlogLevel::event: return "EVENT";
-    case PlogLevel::other: return "other";
-    case PlogLevel::count_: break;
-  }
-  return "other";
-}
-
 namespace {
 
 using sv = std::string_view;
