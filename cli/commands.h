@@ -3,6 +3,9 @@
 // the global options and runs the chosen command.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <memory>
+#include <ostream>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -66,5 +69,30 @@ bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);
 void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g);
 void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g);
+// --redact, worded the same on every subcommand that takes it; `where_said` ends the help: where
+// the sentence saying what was replaced goes.
+void add_redact_flag(CLI::App& cmd, bool& redact, std::string_view where_said);
+
+// The inputs, -o and --redact of a subcommand that reads evidence and writes one output
+// (analyze, timeline, facts), and the run's common first steps.
+struct OutputFile;  // cli/output.h
+struct EvidenceRun {
+  std::vector<std::string> paths;
+  std::string output;
+  bool redact = false;
+  // Filled by open(): the loaded inputs and where to write.
+  AnalyzeOptions options;
+  LoadResult loaded;
+  std::unique_ptr<OutputFile> file;
+  std::ostream* out = nullptr;
+  // Builds the options, loads the inputs for analysis and opens -o; false (after a message)
+  // when the run must end with kExitCannotAnalyse.
+  bool open(const GlobalOptions& g);
+  ~EvidenceRun();
+};
+// paths (required), -o FILE, --redact, the input limits and --name; `what` names the output
+// in -o's help ("the report").
+void add_evidence_run_options(CLI::App& cmd, GlobalOptions& g, EvidenceRun& run, std::string_view what,
+                              std::string_view paths_help, std::string_view redact_where);
 
 }  // namespace triage::cli

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "model/timeline_lanes.h"
 #include "cli/progress_meter.h"
 #include "model/severity.h"
@@ -164,6 +165,36 @@ bool load_for_analysis(const std::vector<std::string>& paths, const AnalyzeOptio
     return false;
   }
   return true;
+}
+
+}  // namespace triage::cli
+
+namespace triage::cli {
+
+void add_redact_flag(CLI::App& cmd, bool& redact, std::string_view where_said) {
+  cmd.add_flag("--redact", redact,
+               "Mask secrets (the collector's secret rules) and replace host names, IP, e-mail and MAC "
+               "addresses and user names with pseudonyms, for a public thread (" +
+                   std::string(where_said) + ")");
+}
+
+EvidenceRun::~EvidenceRun() = default;
+
+bool EvidenceRun::open(const GlobalOptions& g) {
+  if (!build_analyze_options(g, options)) return false;
+  if (!load_for_analysis(paths, options, g.quiet, loaded)) return false;
+  file = std::make_unique<OutputFile>();
+  out = open_output(output, *file);
+  return out != nullptr;
+}
+
+void add_evidence_run_options(CLI::App& cmd, GlobalOptions& g, EvidenceRun& run, std::string_view what,
+                              std::string_view paths_help, std::string_view redact_where) {
+  cmd.add_option("paths", run.paths, std::string(paths_help))->required();
+  cmd.add_option("-o,--output", run.output, "Write " + std::string(what) + " to FILE instead of stdout");
+  add_redact_flag(cmd, run.redact, redact_where);
+  add_limit_options(cmd, g);
+  add_stdin_name_option(cmd, g);
 }
 
 }  // namespace triage::cli

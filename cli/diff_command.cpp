@@ -25,9 +25,7 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
       ->check(CLI::IsMember({"text", "markdown", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the diff to FILE instead of stdout");
-  cmd->add_flag("--redact", args->redact,
-                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
-                "does (the diff's notes say what was replaced)");
+  add_redact_flag(*cmd, args->redact, "the diff's notes say what was replaced");
   add_limit_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {

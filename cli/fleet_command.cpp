@@ -78,9 +78,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   cmd->add_option("-j,--jobs", args->jobs, "Bundles mapped at once (default: the number of cores)");
   cmd->add_option("--keep-summaries", args->keep, "Write the summaries of mapped bundles to DIR and keep them");
-  cmd->add_flag("--redact", args->redact,
-                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
-                "does (the sentence saying what was replaced goes to stderr; kept summaries are not redacted)");
+  add_redact_flag(*cmd, args->redact, "the sentence saying what was replaced goes to stderr; kept summaries are not redacted");
 
   auto run = [args](const GlobalOptions& g) {
     FleetInputs inputs;

@@ -45,9 +45,7 @@ Command add_inventory_command(CLI::App& app, GlobalOptions& g) {
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write to FILE instead of stdout");
   cmd->add_flag("--kinds", args->kinds, "List the source kinds and what each one is");
-  cmd->add_flag("--redact", args->redact,
-                "Mask secrets and replace host, user names and addresses with pseudonyms, as analyze --redact "
-                "does (the sentence saying what was replaced goes to stderr)");
+  add_redact_flag(*cmd, args->redact, "the sentence saying what was replaced goes to stderr");
   add_limit_options(*cmd, g);
   add_stdin_name_option(*cmd, g);
 
