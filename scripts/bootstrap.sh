@@ -31,8 +31,13 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 build=${BUILD_DIR:-build}
+# ccache (installed for the test mode) keeps a rebuild of a fresh clone short; paths are taken
+# relative to the clone, so clones at other paths share the cache (scripts/sanitize.sh too).
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+export CCACHE_BASEDIR=$PWD
 if [ ! -f "$build/build.ninja" ]; then
-  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" >/dev/null
 fi
 # The demo runs only the analyzer, so it builds only that target (not the unit tests, most of
 # the build time); the test mode builds everything. The log is shown only when it fails.
