@@ -144,10 +144,8 @@ void Redactor::discover_hosts(std::string_view s) {
       "--master-addr=", "kubernetes.io/hostname="};
   for (auto marker : kNodeVariables) {
     for (size_t at = s.find(marker); at != std::string_view::npos; at = s.find(marker, at + 1)) {
-      if (at > 0 && marker[0] != '-' && (is_word(s[at - 1]) && marker != "NODE_NAME=")) continue;
-      if (marker == "NODE_NAME=" && at > 0 && is_word(s[at - 1]) && !(s.substr(0, at).ends_with("KUBERNETES_") ||
-                                                                      s.substr(0, at).ends_with("MY_")))
-        continue;
+      // XNODE_NAME= is not NODE_NAME= (KUBERNETES_NODE_NAME= and MY_NODE_NAME= are markers of their own).
+      if (at > 0 && marker[0] != '-' && is_word(s[at - 1])) continue;
       size_t b = at + marker.size(), e = b;
       while (e < s.size() && (is_name_char(s[e]) || s[e] == '[' || s[e] == ']' || s[e] == ',')) ++e;
       where = b;
