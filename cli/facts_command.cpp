@@ -29,12 +29,8 @@ Command add_facts_command(CLI::App& app, GlobalOptions& g) {
         for (auto& bundle : rows)
           for (auto& row : bundle)
             for (std::string* s : {&row.key, &row.value, &row.entry}) {
-              if (pass == 0) {
-                redactor.discover_users(*s);
-                redactor.discover_hosts(*s);
-              } else {
-                redactor.apply(*s);
-              }
+              if (pass == 0) redactor.learn(*s);
+              else redactor.apply(*s);
             }
       std::cerr << "ascend-triage: " << redactor.note() << '\n';
     }

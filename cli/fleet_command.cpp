@@ -48,10 +48,7 @@ std::string redact_nodes(std::vector<fleet::LoadedNode>& nodes) {
   Redactor r;
   for (const auto& n : nodes) r.add_host(n.node.host);
   for (auto& n : nodes)
-    each_node_string(n, [&](std::string& s) {
-      r.discover_users(s);
-      r.discover_hosts(s);
-    });
+    each_node_string(n, [&](std::string& s) { r.learn(s); });
   for (auto& n : nodes) each_node_string(n, [&](std::string& s) { r.apply(s); });
   return r.note();
 }

@@ -99,6 +99,7 @@ SecretRules parse_secret_rules(std::string_view content, const std::string& name
       if (r.after < 1 || r.after > re->NumberOfCapturingGroups())
         return errors.push_back(where + ": after must name one of the pattern's groups: '" + std::string(f[3]) + "'");
     }
+    r.rewrite = r.after ? "\\1<redacted>\\" + std::to_string(r.after) : "\\1<redacted>";
     r.pattern = std::move(re);
     out.rules.push_back(std::move(r));
   };
@@ -114,8 +115,7 @@ size_t SecretRules::mask(std::string& s) const {
     bool triggered = false;
     for (const auto& t : r.triggers) triggered = triggered || lower.find(t) != std::string::npos;
     if (!triggered) continue;
-    std::string rewrite = r.after ? "\\1<redacted>\\" + std::to_string(r.after) : "\\1<redacted>";
-    if (int k = RE2::GlobalReplace(&s, *r.pattern, rewrite); k > 0) {
+    if (int k = RE2::GlobalReplace(&s, *r.pattern, r.rewrite); k > 0) {
       n += static_cast<size_t>(k);
       lower = ascii_lower(s);
     }

@@ -21,6 +21,7 @@ struct SecretRule {
   std::vector<std::string> triggers;  // lower-case; a text holding none is not matched
   std::shared_ptr<const re2::RE2> pattern;
   int after = 0;  // the group put back after <redacted>, or 0
+  std::string rewrite;  // RE2's rewrite: \1<redacted> and \<after> when set
 };
 
 struct SecretRules {

@@ -377,10 +377,7 @@ std::string redact_for_public(Report& report, EvidenceSet& evidence) {
     r.add_user(s.sudo_user);
   }
   for (const auto& x : report.findings) r.add_host(x.host);
-  each_string(report, evidence, [&](std::string& s) {
-    r.discover_users(s);
-    r.discover_hosts(s);
-  });
+  each_string(report, evidence, [&](std::string& s) { r.learn(s); });
   each_string(report, evidence, [&](std::string& s) { r.apply(s); });
   return r.note();
 }
@@ -388,10 +385,7 @@ std::string redact_for_public(Report& report, EvidenceSet& evidence) {
 std::string redact_inventory(EvidenceSet& evidence) {
   Redactor r;
   learn_names(r, evidence);
-  auto learn = [&](std::string& s) {
-    r.discover_users(s);
-    r.discover_hosts(s);
-  };
+  auto learn = [&](std::string& s) { r.learn(s); };
   auto apply = [&](std::string& s) { r.apply(s); };
   for (auto& b : evidence.bundles) each_bundle_string(b, learn);
   for (auto& b : evidence.bundles) each_bundle_string(b, apply);
@@ -402,10 +396,7 @@ std::string redact_chain_diff(ChainDiff& diff) {
   Redactor r;
   r.add_host(diff.baseline_host);
   r.add_host(diff.current_host);
-  each_diff_string(diff, [&](std::string& s) {
-    r.discover_users(s);
-    r.discover_hosts(s);
-  });
+  each_diff_string(diff, [&](std::string& s) { r.learn(s); });
   each_diff_string(diff, [&](std::string& s) { r.apply(s); });
   return r.note();
 }

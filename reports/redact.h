@@ -32,6 +32,11 @@ class Redactor {
   // MASTER_ADDR= / --master_addr, and the host of a URL (tcp://node-a:29500) unless it is a
   // public vendor's site. A fully qualified name teaches its first label too.
   void discover_hosts(std::string_view s);
+  // Both of the above: what every pass that learns before it replaces calls.
+  void learn(std::string_view s) {
+    discover_users(s);
+    discover_hosts(s);
+  }
   // Masks secrets (the secret rules), then replaces known hosts (any letter case, also joined
   // by '_', with the domain that follows them) and users, then e-mail, MAC and IP addresses
   // (loopback, unspecified and 255.x masks are kept) and cloud host names that spell an

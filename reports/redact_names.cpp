@@ -176,8 +176,7 @@ void learn_names(Redactor& r, const EvidenceSet& evidence) {
   }
   auto learn = [&](std::string_view key, std::string_view value) {
     std::string line = std::string(key) + "=" + std::string(value);
-    r.discover_users(line);
-    r.discover_hosts(line);
+    r.learn(line);
   };
   for (const auto& b : evidence.bundles) {
     for (const auto& [pid, p] : b.processes.by_pid)
