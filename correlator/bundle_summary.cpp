@@ -138,6 +138,14 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
   for (const auto& e : facts.inventory.entries)
     if (!e.stats.not_collected.empty())
       s.tool_errors.push_back(ToolErrorEntry{e.info.path, e.stats.not_collected});
+  for (const auto& p : facts.logs.plog_entries) {
+    auto& c = s.counted_only;
+    c.folded_lines += p.folded_lines;
+    c.folded_templates += p.folded_templates;
+    c.folded_entries += p.folded_lines ? 1 : 0;
+    c.level_lines_over_cap += p.level_lines_over_cap;
+    c.level_entries_over_cap += p.level_lines_over_cap ? 1 : 0;
+  }
   s.notes = m.notes;
   s.notes.insert(s.notes.end(), sys.notes.begin(), sys.notes.end());
   return s;

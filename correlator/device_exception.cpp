@@ -177,7 +177,7 @@ int64_t warning_pid(const PythonFacts& py, const TorchWarning& w,
 }
 
 void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& t,
-            std::optional<int64_t> device) {
+            std::optional<int64_t> device, const FoldedRepeats& repeats = {}) {
   if (!code.empty() && std::find(g.codes.begin(), g.codes.end(), code) == g.codes.end())
     g.codes.push_back(std::move(code));
   if (g.evidence.size() < 8) g.evidence.push_back(ev);
@@ -186,6 +186,8 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
   if (t.time.known() && (g.first_utc.empty() || format_utc(t.time.utc_us) < g.first_utc))
     g.first_utc = format_utc(t.time.utc_us);
   g.last_time = time_text(t);
+  g.count += repeats.lines;  // lines of the same template the parser counted, not read
+  if (repeats.lines && repeats.last.valid) g.last_time = time_text(repeats.last);
   if (!g.device) g.device = device;
 }
 
@@ -242,7 +244,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     if (k.empty() || reported_elsewhere(e.evidence)) continue;
     Group& g = groups[{k, e.origin.pid}];
     g.kind = k, g.pid = e.origin.pid;
-    add_to(g, e.code, e.evidence, e.time, e.device_id);
+    add_to(g, e.code, e.evidence, e.time, e.device_id, e.repeats);
   }
   for (const auto& h : b.logs.signature_hits) {
     auto k = kind_of_signature(h);
@@ -251,7 +253,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
     if (h.source == "job") g.job_output = true;
-    add_to(g, capture(h, "event_id"), h.evidence, h.time, std::nullopt);
+    add_to(g, capture(h, "event_id"), h.evidence, h.time, std::nullopt, h.repeats);
   }
   // torch_npu's own error messages (tracebacks, warnings) name the same codes.
   for (const auto& t : b.python.torch_errors) {

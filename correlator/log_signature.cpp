@@ -23,6 +23,7 @@ Severity severity_of(std::string_view s) {
 struct Group {
   const Signature* sig = nullptr;
   std::vector<const SignatureHit*> hits;
+  uint64_t lines = 0;  // hits plus the lines folded into them (FoldedRepeats)
   std::set<int64_t> pids;
   std::set<std::string> sources;
 };
@@ -50,6 +51,7 @@ void analyze_log_signature(const EvidenceSet& evidence, const AnalyzeOptions& op
       Group& g = groups[h.id];
       g.sig = sig;
       g.hits.push_back(&h);
+      g.lines += 1 + h.repeats.lines;
       if (h.pid) g.pids.insert(*h.pid);
       g.sources.insert(h.source.empty() ? "plog" : h.source);
     }
@@ -63,7 +65,7 @@ void analyze_log_signature(const EvidenceSet& evidence, const AnalyzeOptions& op
       std::string who = g.pids.empty() ? "" : fmt::format(" (pid {})", fmt::join(g.pids, ", "));
       f.title = fmt::format("{}{}", s.title, who);
       std::string caps = capture_text(g);
-      f.observed = fmt::format("{} line(s) matched signature {} in {}{}.", g.hits.size(), s.id,
+      f.observed = fmt::format("{} line(s) matched signature {} in {}{}.", g.lines, s.id,
                                fmt::join(g.sources, ", "), caps.empty() ? "" : ": " + caps);
       f.supports = s.explanation;
       f.does_not_prove =
@@ -74,7 +76,7 @@ void analyze_log_signature(const EvidenceSet& evidence, const AnalyzeOptions& op
         if (f.evidence.size() < kMaxCited) f.evidence.push_back(h->evidence);
         else f.explains.push_back(EvidenceRef{h->evidence.entry, h->evidence.line, 0, {}});
       }
-      f.value("signature", s.id).value("category", s.category).value("lines", std::to_string(g.hits.size()));
+      f.value("signature", s.id).value("category", s.category).value("lines", std::to_string(g.lines));
       if (!g.pids.empty()) f.value("pids", fmt::format("{}", fmt::join(g.pids, ",")));
       for (const auto& kv : g.hits.front()->captures) f.value("capture." + kv.first, kv.second);
       out.push_back(std::move(f));

@@ -112,6 +112,15 @@ class Collector {
     return o;
   }
 
+  // A fact standing for later lines of its template (FoldedRepeats): one row with their
+  // count and last time, as a collapsed run.
+  static void count_repeats(TimelineOccurrence& o, const FoldedRepeats& r) {
+    if (r.lines == 0) return;
+    o.event.count = 1 + r.lines;
+    if (o.dated && r.last.time.known())
+      o.event.last_utc_us = std::max(o.event.first_utc_us, r.last.time.utc_us);
+  }
+
   TimelineOccurrence* at_line(const EvidenceRef& ev) {
     auto it = by_line_.find(LineKey{ev.entry, ev.line});
     return it == by_line_.end() ? nullptr : &out_[it->second];
@@ -147,6 +156,7 @@ class Collector {
       TimelineOccurrence& o = add(lane, "signature:" + h.id, sev, std::move(message), h.time.time,
                                   h.evidence, kev && kev->approximate);
       o.signature = h.id;
+      count_repeats(o, h.repeats);
       if (h.pid) o.event.pid = h.pid;
       if (kev) o.also_seen = kev->also_seen;
       for (const auto& [k, v] : h.captures) {
@@ -167,6 +177,7 @@ class Collector {
                  std::string(plog_text(e.evidence.excerpt)), e.time.time, e.evidence);
       o->event.pid = e.origin.pid;
       if (e.device_id) o->event.device = e.device_id;
+      if (o->event.count <= 1) count_repeats(*o, e.repeats);  // once when a signature took the line
     }
   }
 

@@ -169,6 +169,12 @@ class Collector {
     return l;
   }
 
+  // Lines of the same template the parser counted on this fact, not read (FoldedRepeats).
+  static void fold_in(ErrorLine& l, const FoldedRepeats& r) {
+    l.count += r.lines;
+    if (r.lines && r.last.valid) l.last = time_text(r.last);
+  }
+
   // A line a benign signature matched is start-up noise: never an error of its own.
   void benign_lines() {
     for (const auto& h : b_.logs.signature_hits)
@@ -184,6 +190,7 @@ class Collector {
       l.module = e.module.empty() ? module : e.module;
       l.code = e.code;
       l.first = l.last = time_text(e.time);
+      fold_in(l, e.repeats);
       if (e.origin.pid) l.pid = e.origin.pid;
       l.device = e.device_id;
     }
@@ -204,6 +211,7 @@ class Collector {
       l.module = module.empty() ? "signature" : module;
       l.code = h.id;
       l.first = l.last = time_text(h.time);
+      fold_in(l, h.repeats);
       l.pid = h.pid;
     }
   }

@@ -287,9 +287,15 @@ void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
   ZoneCache zones(facts, options);
   for (auto& s : logs.stalls) convert(s.time, s.origin.pid, zones);
   for (auto& s : logs.sync_timeouts) convert(s.time, s.origin.pid, zones);
-  for (auto& e : logs.error_codes) convert(e.time, e.origin.pid, zones);
+  for (auto& e : logs.error_codes) {
+    convert(e.time, e.origin.pid, zones);
+    convert(e.repeats.last, e.origin.pid, zones);
+  }
   for (auto& h : logs.signature_hits)
-    if (h.pid) convert(h.time, *h.pid, zones);
+    if (h.pid) {
+      convert(h.time, *h.pid, zones);
+      convert(h.repeats.last, *h.pid, zones);
+    }
   for (auto& p : logs.plog_entries) {
     int64_t pid = p.pid_from_name.value_or(-1);
     convert(p.first, pid, zones);

@@ -1,5 +1,7 @@
 #include "model/bundle_summary.h"
 
+#include "model/facts_logs.h"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -38,6 +40,24 @@ std::string mentions_text(const std::vector<EntryMentions>& mentions) {
   part("device", &EntryMentions::devices);
   part("rank", &EntryMentions::ranks);
   part("component", &EntryMentions::components);
+  return out;
+}
+
+std::string counted_only_text(const BundleSummary& s) {
+  const auto& c = s.counted_only;
+  std::string out;
+  auto plural = [](uint64_t n, std::string_view one, std::string_view many) {
+    return fmt::format("{} {}", n, n == 1 ? one : many);
+  };
+  if (c.folded_lines)
+    out = fmt::format("{} of {} repeated past {} kept lines each, in {}: counted on the last kept line, "
+                      "their values not read",
+                      plural(c.folded_lines, "line", "lines"), plural(c.folded_templates, "template", "templates"),
+                      kPlogKeptPerTemplate, plural(c.folded_entries, "plog entry", "plog entries"));
+  if (c.level_lines_over_cap)
+    out += fmt::format("{}{} past the {} distinct warning/error rows an entry keeps, in {}: counted only",
+                       out.empty() ? "" : "; ", plural(c.level_lines_over_cap, "line", "lines"),
+                       kPlogMaxLevelRows, plural(c.level_entries_over_cap, "plog entry", "plog entries"));
   return out;
 }
 

@@ -86,6 +86,13 @@ struct BundleSummary {
   std::vector<std::string> notes;          // manifest and system notes
   std::vector<VersionSeen> versions;       // as read, one per component (the first source)
   std::vector<EntryMentions> mentions;     // entries that name anything, by path
+  // Plog lines counted but not read for their values (issue 35): lines of a repeated
+  // template folded onto its last kept line (FoldedRepeats), and warning/error lines past
+  // the distinct rows an entry keeps (PlogFileParser::kMaxLevelRows).
+  struct CountedOnly {
+    uint64_t folded_lines = 0, folded_templates = 0, folded_entries = 0;
+    uint64_t level_lines_over_cap = 0, level_entries_over_cap = 0;
+  } counted_only;
 
   size_t count(ItemStatus s) const { return status_counts[static_cast<size_t>(s)]; }
 };
@@ -96,6 +103,9 @@ std::string versions_text(const std::vector<VersionSeen>& versions);
 // "pid 48213, 31544; device 0; component APP, GE (+3 more)": the union over the entries, for
 // the text reports (versions stay in versions_text; the JSON report keeps every entry's own).
 std::string mentions_text(const std::vector<EntryMentions>& mentions);
+
+// "133841 lines of 1 repeated template in 1 plog entry counted, not read (...)"; "" when none.
+std::string counted_only_text(const BundleSummary& s);
 
 // "30 ok, 2 absent, 1 timed_out" (statuses with a count only, in contract order).
 std::string status_counts_text(const BundleSummary& s);

@@ -28,6 +28,18 @@ struct LocalTime {
   Timestamp time;  // unknown until finalized
 };
 
+// Later lines of one message template (digits and 0x values left out) from one pid at one
+// level in one plog entry, once the template has kPlogKeptPerTemplate kept lines:
+// counted on the last fact kept for it, never parsed (issue 35, storm folding). Their own
+// values (a different core id in the same shape) are not read.
+constexpr uint32_t kPlogKeptPerTemplate = 64;
+// Distinct warning/error rows (PlogLevelLine) an entry keeps; later rows are counted only.
+constexpr size_t kPlogMaxLevelRows = 256;
+struct FoldedRepeats {
+  uint64_t lines = 0;
+  LocalTime last;  // the last folded line's time
+};
+
 // Which process wrote a plog line (the process name is not reliable, see log-formats.md).
 struct PlogOrigin {
   int64_t pid = 0;
@@ -89,6 +101,7 @@ struct ErrorCodeFact {
   std::optional<int64_t> device_id;
   LocalTime time;
   EvidenceRef evidence;
+  FoldedRepeats repeats;
 };
 
 // A knowledge signature that matched a line (knowledge/signatures/*.json).
@@ -102,6 +115,7 @@ struct SignatureHit {
   LocalTime time;        // plog: local, converted in finalize; kernel: time.time set there
   EvidenceRef evidence;
   uint64_t copy_key = 0;  // plog lines: as PlogOrigin::copy_key
+  FoldedRepeats repeats;
 };
 
 // A WARNING or ERROR plog line that no other fact kept (no stall, error code or signature),
@@ -133,6 +147,8 @@ struct PlogEntrySummary {
   uint64_t duplicates = 0;  // kept facts already seen in another copy (run/ vs debug/)
   std::vector<PlogLevelLine> level_lines;  // at most PlogFileParser::kMaxLevelRows
   uint64_t level_lines_over_cap = 0;       // warning/error lines of rows beyond the cap
+  uint64_t folded_lines = 0;      // lines counted on an earlier fact (FoldedRepeats)
+  uint64_t folded_templates = 0;  // the templates they belong to
 };
 
 // --- kernel logs -----------------------------------------------------------------------

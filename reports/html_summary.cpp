@@ -61,6 +61,7 @@ void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& o
     row(out, "Boot", (s.boot_id.empty() ? "id unknown" : escape(s.boot_id)) +
                          (s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   row(out, "Entries", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  if (std::string counted = counted_only_text(s); !counted.empty()) row(out, "Repeats", escape(counted));
   if (!s.versions.empty()) row(out, "Versions", escape(versions_text(s.versions)));
   if (std::string named = mentions_text(s.mentions); !named.empty()) row(out, "Names", escape(named));
   if (!s.has_manifest) {

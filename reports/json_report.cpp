@@ -120,6 +120,11 @@ static void write_summary(JsonWriter& w, const BundleSummary& s) {
   w.end_object();
   w.field("truncated", static_cast<uint64_t>(s.truncated_count));
   w.end_object();
+  const auto& c = s.counted_only;
+  w.key("counted_only").begin_object()
+      .field("folded_lines", c.folded_lines).field("folded_templates", c.folded_templates)
+      .field("folded_entries", c.folded_entries).field("level_lines_over_cap", c.level_lines_over_cap)
+      .field("level_entries_over_cap", c.level_entries_over_cap).end_object();
   w.key("not_collected").begin_array();
   for (const auto& o : s.not_collected) write_outcome(w, o);
   w.end_array();

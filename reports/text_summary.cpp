@@ -75,6 +75,7 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
     field("Boot:", fmt::format("{}{}", s.boot_id.empty() ? "id unknown" : s.boot_id,
                                s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
   field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  if (std::string counted = counted_only_text(s); !counted.empty()) field("Repeats:", counted);
   if (!s.versions.empty()) field("Versions:", versions_text(s.versions));
   if (std::string named = mentions_text(s.mentions); !named.empty()) field("Names:", named);
   if (!s.has_manifest) {

@@ -1,4 +1,5 @@
 #include "parsers/common/log_text.h"
+
 #include "model/strings.h"
 
 namespace triage {
@@ -112,6 +113,23 @@ uint64_t fnv1a(std::string_view s, uint64_t h) {
   for (unsigned char c : s) {
     h ^= c;
     h *= 1099511628211ULL;
+  }
+  return h;
+}
+
+uint64_t message_template_key(std::string_view msg) {
+  uint64_t h = 1469598103934665603ULL;
+  for (size_t i = 0; i < msg.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(msg[i]);
+    if (c >= '0' && c <= '9') {
+      if (c == '0' && i + 1 < msg.size() && (msg[i + 1] == 'x' || msg[i + 1] == 'X')) {
+        i += 2;
+        while (i < msg.size() && is_hex(msg[i])) ++i;
+        --i;
+      }
+      continue;
+    }
+    h = (h ^ c) * 1099511628211ULL;
   }
   return h;
 }

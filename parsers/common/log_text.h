@@ -37,6 +37,10 @@ inline uint64_t mix64(uint64_t h, uint64_t v) {
 // copies of one kernel line in two sources (finalize_log_facts).
 uint64_t kernel_message_hash(std::string_view msg);
 
+// FNV-1a of a message's template: decimal digits and the hex digits of 0x values left out,
+// so "serial number is 12, pc: 0x1a2b" and "serial number is 7, pc: 0xff" are one template.
+uint64_t message_template_key(std::string_view msg);
+
 // A tool's error text instead of the content ("Permission denied", "command not found",
 // "Operation not permitted", ...): the reason, or "" when the line is not such text.
 std::string_view tool_error_reason(std::string_view line);

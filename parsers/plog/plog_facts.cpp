@@ -69,7 +69,16 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
     if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
     return;
   }
+  // A storm of one template costs a hash per line once it has its kept lines.
+  TemplateSlot* slot = nullptr;
+  if (!k.stall && !k.sync_timeout) {
+    slot = &templates_[mix64(mix64(message_template_key(m), static_cast<uint64_t>(p.pid_value)),
+                             static_cast<uint64_t>(p.level_id))];
+    if (slot->kept >= kKeptPerTemplate && fold_repeat(*slot, p)) return;
+  }
   if (!first_sighting(p, line)) return;
+  LogFacts& logs = ctx_.facts.logs;
+  const size_t hits_before = logs.signature_hits.size(), codes_before = logs.error_codes.size();
   hits_.clear();
   if (any_signature) knowledge_.plog_matcher.match(m, p.module, set_scratch_, hits_);
   std::optional<int64_t> device = summary_.device_id;
@@ -82,6 +91,32 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   if (k.sync_timeout) keep_sync_timeout(p, line);
   if (k.any_code()) keep_error_codes(p, line, k, device);
   keep_signature_hits(p, line);
+  if (slot) {
+    ++slot->kept;
+    slot->hits_at = static_cast<uint32_t>(hits_before);
+    slot->hits_n = static_cast<uint32_t>(logs.signature_hits.size() - hits_before);
+    slot->codes_at = static_cast<uint32_t>(codes_before);
+    slot->codes_n = static_cast<uint32_t>(logs.error_codes.size() - codes_before);
+  }
+}
+
+// Counts the line on the facts of its template's last kept line. False when that line kept
+// none (the line is then read in full: it may hold what the kept ones did not).
+bool PlogFileParser::fold_repeat(TemplateSlot& slot, const PlogLine& p) {
+  if (slot.hits_n == 0 && slot.codes_n == 0) return false;
+  LogFacts& logs = ctx_.facts.logs;
+  auto count = [&](FoldedRepeats& r) {
+    ++r.lines;
+    if (!p.has_time) return;
+    r.last.civil = p.time;
+    r.last.valid = true;
+    r.last.time.original.assign(p.time_text);  // reuses the string's storage after the first
+  };
+  for (uint32_t i = 0; i < slot.hits_n; ++i) count(logs.signature_hits[slot.hits_at + i].repeats);
+  for (uint32_t i = 0; i < slot.codes_n; ++i) count(logs.error_codes[slot.codes_at + i].repeats);
+  if (slot.kept++ == kKeptPerTemplate) ++summary_.folded_templates;
+  ++summary_.folded_lines;
+  return true;
 }
 
 // The same line twice in this entry is kept once. A copy in another entry (run/ vs debug/,

@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -32,7 +33,11 @@ class PlogFileParser {
   const PlogEntrySummary& summary() const { return summary_; }
 
  // Distinct warning/error rows kept per entry; the rest are counted (level_lines_over_cap).
-  static constexpr size_t kMaxLevelRows = 256;
+  static constexpr size_t kMaxLevelRows = kPlogMaxLevelRows;
+  // Lines of one template (pid, level, message without digits and 0x values) whose facts are
+  // kept per entry; later ones are counted on the last kept line's facts (FoldedRepeats).
+  // Stall reports and sync timeouts are always kept: they are few and their values matter.
+  static constexpr uint32_t kKeptPerTemplate = kPlogKeptPerTemplate;
 
  private:
   struct ModuleCount {
@@ -54,6 +59,13 @@ class PlogFileParser {
   void keep_signature_hits(const PlogLine& p, const Line& line);
   void note_level_line(const PlogLine& p, const Line& line);
   void learn_device(const PlogLine& p);
+  // The last kept line of a template: where its facts sit in facts.logs.
+  struct TemplateSlot {
+    uint32_t kept = 0;
+    uint32_t hits_at = 0, hits_n = 0;    // in logs.signature_hits
+    uint32_t codes_at = 0, codes_n = 0;  // in logs.error_codes
+  };
+  bool fold_repeat(TemplateSlot& slot, const PlogLine& p);
   LocalTime local_time(const PlogLine& p) const;
   PlogOrigin origin(const PlogLine& p) const;
   EvidenceRef evidence(const Line& line) const;
@@ -70,6 +82,7 @@ class PlogFileParser {
   std::vector<int> set_scratch_, hits_;
   // (pid, stream id) -> device id, from lines naming both in this file.
   std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
+  std::unordered_map<uint64_t, TemplateSlot> templates_;  // by template key, this entry
   size_t first_stall_ = 0;  // index of this file's first stall in facts.logs.stalls
   uint32_t entry_id_ = 0;    // this entry, in LogFacts::plog_seen_keys
   uint64_t copy_key_ = 0;    // the key of the line being kept (first_sighting)

@@ -49,16 +49,16 @@ endif()
 
 # Hostile inputs, one ctest per case (tests/robustness/hostile_inputs.py): tar hard links, a
 # gzip bomb past --max-entry-bytes, UTF-16 plogs, years 1970 and 2100, 10 million lines
-# without a final newline, 100k one-line members. The bomb, the paste and the members measure
+# without a final newline, 100k one-line members, an error storm. Those that measure
 # peak RSS: they run alone.
 if(Python3_Interpreter_FOUND)
-  foreach(case hardlink bomb utf16 years paste members)
+  foreach(case hardlink bomb utf16 years paste members storm)
     add_test(NAME robustness.hostile_inputs.${case}
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/robustness/hostile_inputs.py
                      $<TARGET_FILE:ascend-triage> ${case})
     set_tests_properties(robustness.hostile_inputs.${case} PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
   endforeach()
   set_tests_properties(robustness.hostile_inputs.bomb robustness.hostile_inputs.paste
-    robustness.hostile_inputs.members PROPERTIES
+    robustness.hostile_inputs.members robustness.hostile_inputs.storm PROPERTIES
     RUN_SERIAL TRUE TIMEOUT 600)
 endif()

@@ -13,6 +13,9 @@
             the last one read, bounded RSS, no hang
   members   100,000 one-line plog members in a .tar.zst: every member read, peak RSS bounded
             (the read-ahead queue held a 256 KiB buffer per tiny member: 651 MiB)
+  storm     a 64 MiB plog of one AI Core exception template (what a hang prints for hours):
+            every line counted in the finding and the timeline, peak RSS bounded (issue 35:
+            434 MiB before storm folding)
 
 Zip has no hard-link type (a zip "hard link" is another copy, covered by the duplicate
 member case of hostile_zip.py).
@@ -316,8 +319,51 @@ def case_members(binary, tmp):
         fail(f"members: peak RSS {rss} KiB, expected under 400 MiB")
 
 
+def case_storm(binary, tmp):
+    if not os.access("/usr/bin/time", os.X_OK):
+        print("SKIP: /usr/bin/time (GNU time) is not installed")
+        sys.exit(SKIP)
+    # real-log-excerpts.md line 79 (msame), with the serial number, core id, time and pc varied
+    line = ("[ERROR] RUNTIME(10686,msame):2025-03-19-{h:02}:{m:02}:{s:02}.{ms:03}.000 [device_error_proc.cc:634]10686 "
+            "PrintCoreErrorInfo:[EXEC][DEFAULT]The error from device(0), serial number is {n}, there is an "
+            "aicore error, core id is {core}, error code = 0x800000, dump info: pc start: 0x800124040115000, "
+            "current: 0x{pc:x}, vec error info: 0x1fe5feff, mte error info: 0x30000c2, ifu error info: "
+            "0x3733fa77ff500, ccu error info: 0xffe5ff7b001f1ffb, cube error info: 0xfc, biu error info: 0, "
+            "aic error mask: 0x65000200d000288, para base: 0x124040114180, errorStr: The DDR address of "
+            "the MTE instruction is out of range.\n")
+    d = os.path.join(tmp, "logs/host/root/ascend/log/debug/plog")
+    os.makedirs(d)
+    n, size = 0, 0
+    with open(os.path.join(d, "plog-10686_20250319150946000.log"), "w") as f:
+        while size < 64 << 20:
+            us = n * 20_000  # 50 lines a second, about 45 minutes
+            t = line.format(h=15 + us // 3_600_000_000, m=us // 60_000_000 % 60, s=us // 1_000_000 % 60,
+                            ms=us // 1000 % 1000, n=n + 1, core=n % 24, pc=0x1240401154e4 + 16 * (n % 4096))
+            f.write(t)
+            size += len(t)
+            n += 1
+    rc, doc, err, rss, secs = run(binary, ["--utc-offset", "+08:00", "analyze", "--format", "json", tmp],
+                                  measure=True)
+    print(f"storm: {n} lines of one template; exit {rc}, peak RSS {rss} KiB, {secs:.1f} s")
+    if not expect_report("storm", rc, doc, err):
+        return
+    observed = [f["observed"] for f in doc["findings"] if f["id"].startswith("device-exception/")]
+    if not any(f"{n} line(s)" in o for o in observed):
+        fail(f"storm: no device-exception finding counts all {n} lines: {observed}")
+    counted = doc["bundles"][0]["summary"]["counted_only"]
+    if counted["folded_lines"] != n - 64 or counted["folded_templates"] != 1:
+        fail(f"storm: counted_only {counted}, expected {n - 64} folded lines of 1 template")
+    events = [e for e in doc["timeline"]["events"] if "aicore-error" in e.get("kind", "")]
+    if sum(e.get("count", 1) for e in events) != n:
+        fail(f"storm: the timeline counts {sum(e.get('count', 1) for e in events)} lines, expected {n}")
+    # Measured 17 MiB with folding (the parse state and one file's read buffer).
+    if rss is None or rss > 100 * 1024:
+        fail(f"storm: peak RSS {rss} KiB, expected under 100 MiB")
+
+
 CASES = {"hardlink": case_hardlink, "bomb": case_bomb, "utf16": case_utf16, "years": case_years,
-         "paste": case_paste, "members": case_members}
+         "paste": case_paste, "members": case_members,
+         "storm": case_storm}
 
 
 def main():

@@ -1,0 +1,107 @@
+// Storm folding (issue 35): a template repeated past kPlogKeptPerTemplate kept lines costs a
+// count on its last kept line's facts, never a new fact; stall reports are always kept.
+#include <catch2/catch.hpp>
+#include <fmt/format.h>
+
+#include <string>
+
+#include "bundle/byte_source.h"
+#include "ingest/log_finalize.h"
+#include "model/host_facts.h"
+#include "parsers/common/log_text.h"
+#include "parsers/plog/plog_parser.h"
+
+using namespace triage;
+
+namespace {
+
+void parse_into(BundleFacts& facts, const std::string& path, const std::string& text) {
+  ParseStats stats;
+  EntryInfo entry;
+  entry.path = path;
+  entry.display = "bundle!" + path;
+  AnalyzeOptions options;
+  ParseContext ctx{entry, facts, stats, options};
+  StringSource src(text);
+  parse_plog(ctx, src);
+}
+
+// docs/reference real-log-excerpts.md, line 79 (msame, 2025-03-19): the serial number, core id,
+// time and pc vary per line as they do in a storm.
+std::string aicore_line(int pid, int i) {
+  return fmt::format(
+      "[ERROR] RUNTIME({0},msame):2025-03-19-15:{1:02}:{2:02}.645.779 [device_error_proc.cc:634]{0} "
+      "PrintCoreErrorInfo:[EXEC][DEFAULT]The error from device(0), serial number is {3}, there is an "
+      "aicore error, core id is {4}, error code = 0x800000, dump info: pc start: 0x800124040115000, "
+      "current: 0x1240401{5:x}, vec error info: 0x1fe5feff, mte error info: 0x30000c2, ifu error info: "
+      "0x3733fa77ff500, ccu error info: 0xffe5ff7b001f1ffb, cube error info: 0xfc, biu error info: 0, "
+      "aic error mask: 0x65000200d000288, para base: 0x124040114180, errorStr: The DDR address of the "
+      "MTE instruction is out of range.\n",
+      pid, 9 + i / 60, i % 60, i + 1, i % 24, 0x154e4 + i * 16);
+}
+
+const std::string kPlog = "logs/host/root/ascend/log/debug/plog/plog-10686_20250319150946000.log";
+
+}  // namespace
+
+TEST_CASE("message template keys leave out digits and 0x values only", "[plog_storm]") {
+  CHECK(message_template_key("serial number is 12, pc: 0x1a2b") ==
+        message_template_key("serial number is 7, pc: 0xFF"));
+  CHECK(message_template_key("error code = 0") == message_template_key("error code = 0x800000"));
+  CHECK(message_template_key("op Add failed") != message_template_key("op Mul failed"));
+  CHECK(message_template_key("dead beef") != message_template_key("dead "));  // hex only after 0x
+}
+
+TEST_CASE("a storm of one template keeps its first lines and counts the rest", "[plog_storm]") {
+  const int n = 200;
+  std::string text;
+  for (int i = 0; i < n; ++i) text += aicore_line(10686, i);
+  for (int i = 0; i < 3; ++i) text += aicore_line(10687, i);  // another process: its own template
+  BundleFacts facts;
+  parse_into(facts, kPlog, text);
+
+  const std::string id = "device-exception/aicore-error";
+  uint64_t kept = 0, lines = 0, kept_other = 0;
+  const SignatureHit* last = nullptr;
+  for (const auto& h : facts.logs.signature_hits) {
+    if (h.id != id) continue;
+    if (h.pid == 10687) {
+      ++kept_other;
+      CHECK(h.repeats.lines == 0);
+      continue;
+    }
+    ++kept;
+    lines += 1 + h.repeats.lines;
+    if (h.repeats.lines) last = &h;
+  }
+  CHECK(kept == kPlogKeptPerTemplate);
+  CHECK(lines == static_cast<uint64_t>(n));
+  CHECK(kept_other == 3);
+  REQUIRE(last != nullptr);
+  // The 64th line carries the count and the last folded line's time (line 200: 15:12:19).
+  CHECK(last->evidence.line == kPlogKeptPerTemplate);
+  CHECK(last->repeats.last.civil.minute == 12);
+  CHECK(last->repeats.last.civil.second == 19);
+  const PlogEntrySummary& s = facts.logs.plog_entries.at(0);
+  CHECK(s.folded_lines == static_cast<uint64_t>(n) - kPlogKeptPerTemplate);
+  CHECK(s.folded_templates == 1);
+
+  finalize_log_facts(facts, AnalyzeOptions{});
+  for (const auto& h : facts.logs.signature_hits)
+    if (h.repeats.lines) CHECK(h.repeats.last.time.original == "2025-03-19-15:12:19.645.779");
+}
+
+TEST_CASE("stall reports are never folded: every report's values are kept", "[plog_storm]") {
+  std::string text;
+  for (int i = 0; i < 150; ++i)
+    text += fmt::format(
+        "[EVENT] RUNTIME(14595,python3):2026-03-01-{:02}:{:02}:00.100.200 [stream.cc:1402]14601 "
+        "SynchronizeExecutedTask:report three minutes timeout! stream_id=61, sq_id=2, task_id=393, "
+        "sqHead=393, flip_num=0, pendingNum=1.\n",
+        12 + i / 20, (i % 20) * 3);
+  BundleFacts facts;
+  parse_into(facts, "logs/host/root/ascend/log/debug/plog/plog-14595_20260301120000000.log", text);
+  CHECK(facts.logs.stalls.size() == 150);
+  CHECK(facts.logs.plog_entries.at(0).folded_lines == 0);
+  for (const auto& h : facts.logs.signature_hits) CHECK(h.repeats.lines == 0);
+}
