@@ -146,6 +146,12 @@ BundleSummary summarize_bundle(const BundleFacts& facts) {
     c.level_lines_over_cap += p.level_lines_over_cap;
     c.level_entries_over_cap += p.level_lines_over_cap ? 1 : 0;
   }
+  for (const auto& k : facts.logs.kernel_entries) {
+    auto& c = s.counted_only;
+    c.folded_lines += k.folded_lines;
+    c.folded_templates += k.folded_templates;
+    c.folded_entries += k.folded_lines ? 1 : 0;
+  }
   s.notes = m.notes;
   s.notes.insert(s.notes.end(), sys.notes.begin(), sys.notes.end());
   return s;

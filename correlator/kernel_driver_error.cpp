@@ -35,6 +35,14 @@ std::string when(const KernelEvent& e) {
   return "unknown time";
 }
 
+// The last line a folded storm counted on `e` (KernelEvent::repeats); when(e) when none.
+std::string when_last(const KernelEvent& e) {
+  if (!e.repeats.lines) return when(e);
+  if (e.repeats.last.known()) return format_utc(e.repeats.last.utc_us);
+  if (e.repeats.last_uptime_s) return fmt::format("{:.3f} s after boot", *e.repeats.last_uptime_s);
+  return "unknown time";
+}
+
 // The device a severe line names in its (k=v) tail: `device=1`, `dev_id=0`, `devid=3`.
 std::string device_of(const KernelEvent& e) {
   if (!e.ascend) return {};
@@ -62,7 +70,7 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
     size_t lines = 0;
     for (const auto& e : b.logs.kernel_events) {
       if (!is_error(e)) continue;
-      ++lines;
+      lines += 1 + e.repeats.lines;
       std::string module = e.ascend ? e.ascend->module : "fault_manager";
       std::string function = e.ascend ? e.ascend->function : "";
       Group& g = groups[{module, function}];
@@ -71,7 +79,8 @@ void analyze_kernel_driver_error(const EvidenceSet& evidence, const AnalyzeOptio
         g.first = when(e);
         g.first_evidence = e.evidence;
       }
-      g.last = when(e);
+      g.count += e.repeats.lines;  // lines of its template counted on it, not read
+      g.last = when_last(e);
       g.last_evidence = e.evidence;
       g.lines.push_back(EvidenceRef{e.evidence.entry, e.evidence.line, 0, {}});
       g.severe = g.severe || is_severe(e);

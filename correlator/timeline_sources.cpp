@@ -207,6 +207,11 @@ class Collector {
       TimelineOccurrence& o = add(kernel_lane(ev.form), "log-line", sev, ev.message, ev.time,
                                   ev.evidence, ev.approximate);
       o.also_seen = ev.also_seen;
+      if (ev.repeats.lines) {
+        FoldedRepeats r{ev.repeats.lines, {}};
+        r.last.time = ev.repeats.last;
+        count_repeats(o, r);
+      }
       if (ev.ascend && ev.ascend->pid) o.event.pid = ev.ascend->pid;
     }
   }

@@ -236,6 +236,8 @@ class Collector {
       l.module = e.ascend ? e.ascend->module : e.fault_manager ? "fault_manager" : "kernel";
       l.message = e.ascend ? e.ascend->message : e.message;
       l.first = l.last = time_text(e.time);
+      l.count += e.repeats.lines;
+      if (e.repeats.lines && e.repeats.last.known()) l.last = time_text(e.repeats.last);
       if (e.ascend) l.pid = e.ascend->pid;
     }
   }

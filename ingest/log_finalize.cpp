@@ -54,34 +54,41 @@ void kernel_times(BundleFacts& facts, const AnalyzeOptions& options) {
   ZoneCache zones(facts, options);
   const auto& host_zone = zones.for_pid(std::nullopt);
   const auto& sys = facts.system;
-  for (KernelEvent& ev : facts.logs.kernel_events) {
-    if (ev.time.known()) continue;
-    if (ev.form == KernelLogForm::dmesg_raw && ev.uptime_s) {
+  // One time of `ev` (its own, or its last folded line's) from the fields it was read with.
+  auto finish = [&](KernelEvent& ev, Timestamp& t, const std::optional<double>& uptime_s,
+                    const CivilTime& read_local, bool local_valid) {
+    if (t.known()) return;
+    if (ev.form == KernelLogForm::dmesg_raw && uptime_s) {
       // dmesg of the bundle is the current boot: btime + uptime (approximate: suspend and
       // clock adjustments since boot are not accounted for).
       if (sys.btime && (ev.boot_id.empty() || ev.boot_id == sys.boot_id)) {
         if (ev.boot_id.empty()) ev.boot_id = sys.boot_id;  // so dedupe never pairs another boot's line
-        ev.time.utc_us = *sys.btime * 1000000 + static_cast<int64_t>(std::llround(*ev.uptime_s * 1e6));
-        ev.time.basis = TimeBasis::boot_relative;
+        t.utc_us = *sys.btime * 1000000 + static_cast<int64_t>(std::llround(*uptime_s * 1e6));
+        t.basis = TimeBasis::boot_relative;
         ev.approximate = true;
       }
-      continue;
+      return;
     }
-    if (!ev.local_valid || !host_zone) continue;
-    CivilTime local = ev.local;
+    if (!local_valid || !host_zone) return;
+    CivilTime local = read_local;
     TimeBasis basis = host_zone->basis;
     if (ev.year_missing) {
-      if (!sys.collected_at_us) continue;
+      if (!sys.collected_at_us) return;
       int64_t off = host_zone->rule.offset_at_utc(*sys.collected_at_us);
       CivilTime now = civil_from_utc_us(*sys.collected_at_us + off * 1000000);
       local.year = now.year;
       // a date after the collection day belongs to the year before
       if (local.month * 100 + local.day > now.month * 100 + now.day + 1) --local.year;
-      if (!local.valid()) continue;  // Feb 29 in a year without one
+      if (!local.valid()) return;  // Feb 29 in a year without one
       basis = TimeBasis::year_estimated;
     }
-    ev.time.utc_us = host_zone->rule.local_to_utc_us(local);
-    ev.time.basis = basis;
+    t.utc_us = host_zone->rule.local_to_utc_us(local);
+    t.basis = basis;
+  };
+  for (KernelEvent& ev : facts.logs.kernel_events) {
+    finish(ev, ev.time, ev.uptime_s, ev.local, ev.local_valid);
+    if (ev.repeats.lines)
+      finish(ev, ev.repeats.last, ev.repeats.last_uptime_s, ev.repeats.last_local, ev.repeats.last_local_valid);
   }
 }
 
@@ -212,6 +219,7 @@ void dedupe_kernel(LogFacts& logs) {
           into.also_seen_copies.push_back({evs[i].form, evs[i].time});
           if (into.boot_id.empty()) into.boot_id = evs[i].boot_id;
           if (!into.uptime_s) into.uptime_s = evs[i].uptime_s;
+          if (into.repeats.lines < evs[i].repeats.lines) into.repeats = evs[i].repeats;
         }
         ++logs.kernel_duplicates;
         merged = true;
@@ -232,6 +240,44 @@ void dedupe_kernel(LogFacts& logs) {
   flush();
   evs = std::move(kept);
   logs.kernel_info = KernelInfoLines{};  // unpaired compact lines are read by nothing else
+}
+
+// A kept line of a lesser kernel source inside a storm that a better source folded (its
+// template's lines after the last kept one, KernelEvent::repeats) is a copy of a folded line:
+// a wrapped dmesg ring keeps a storm's end, the journal its start, so their kept lines never
+// pair one by one. Dropped and counted as duplicates, never paired for the clock skew.
+void drop_storm_copies(LogFacts& logs) {
+  auto& evs = logs.kernel_events;
+  struct Span {
+    int rank;
+    int64_t from, to;
+    size_t head;
+  };
+  std::map<std::pair<uint64_t, std::string_view>, std::vector<Span>> storms;  // (template, boot)
+  for (size_t i = 0; i < evs.size(); ++i) {
+    const KernelEvent& e = evs[i];
+    if (!e.repeats.lines || !e.time.known() || !e.repeats.last.known() ||
+        e.form == KernelLogForm::device_kernel)
+      continue;
+    storms[{e.template_key, e.boot_id}].push_back({form_rank(e.form), e.time.utc_us, e.repeats.last.utc_us, i});
+  }
+  if (storms.empty()) return;
+  constexpr int64_t kSlackUs = 2'000'000;  // dmesg times are btime + uptime: approximate
+  std::vector<bool> copy(evs.size(), false);
+  for (size_t i = 0; i < evs.size(); ++i) {
+    const KernelEvent& e = evs[i];
+    if (e.form == KernelLogForm::device_kernel || !e.time.known()) continue;
+    auto it = storms.find({e.template_key, e.boot_id});
+    if (it == storms.end()) continue;
+    for (const Span& s : it->second)
+      if (s.rank < form_rank(e.form) && e.time.utc_us >= s.from - kSlackUs && e.time.utc_us <= s.to + kSlackUs) {
+        copy[i] = true;
+        logs.kernel_duplicates += 1 + e.repeats.lines;
+        break;
+      }
+  }
+  size_t i = 0;
+  std::erase_if(evs, [&](const KernelEvent&) { return copy[i++]; });
 }
 
 template <class T>
@@ -308,10 +354,14 @@ void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
 
   kernel_times(facts, options);
   dedupe_kernel(logs);
+  drop_storm_copies(logs);
   for (auto& ev : logs.kernel_events) {
     for (auto& h : ev.hits) {
       h.time.time = ev.time;
       h.time.valid = ev.time.known();
+      h.repeats.lines = ev.repeats.lines;
+      h.repeats.last.time = ev.repeats.last;
+      h.repeats.last.valid = ev.repeats.last.known();
       logs.signature_hits.push_back(std::move(h));
     }
     ev.hits.clear();

@@ -53,7 +53,7 @@ std::string counted_only_text(const BundleSummary& s) {
     out = fmt::format("{} of {} repeated past {} kept lines each, in {}: counted on the last kept line, "
                       "their values not read",
                       plural(c.folded_lines, "line", "lines"), plural(c.folded_templates, "template", "templates"),
-                      kPlogKeptPerTemplate, plural(c.folded_entries, "plog entry", "plog entries"));
+                      kPlogKeptPerTemplate, plural(c.folded_entries, "log entry", "log entries"));
   if (c.level_lines_over_cap)
     out += fmt::format("{}{} past the {} distinct warning/error rows an entry keeps, in {}: counted only",
                        out.empty() ? "" : "; ", plural(c.level_lines_over_cap, "line", "lines"),

@@ -86,8 +86,8 @@ struct BundleSummary {
   std::vector<std::string> notes;          // manifest and system notes
   std::vector<VersionSeen> versions;       // as read, one per component (the first source)
   std::vector<EntryMentions> mentions;     // entries that name anything, by path
-  // Plog lines counted but not read for their values (issue 35): lines of a repeated
-  // template folded onto its last kept line (FoldedRepeats), and warning/error lines past
+  // Log lines counted but not read for their values (issue 35): plog and kernel lines of a
+  // repeated template folded onto its last kept line (FoldedRepeats), and plog lines past
   // the distinct rows an entry keeps (PlogFileParser::kMaxLevelRows).
   struct CountedOnly {
     uint64_t folded_lines = 0, folded_templates = 0, folded_entries = 0;

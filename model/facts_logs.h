@@ -216,6 +216,17 @@ struct KernelEvent {
   std::vector<Copy> also_seen_copies;
   uint64_t dedupe_hash = 0;   // of the normalised message
   uint32_t seq = 0;           // order kept within the bundle (walk order once load ordered it)
+  // Storm folding (FoldedRepeats, issue 35): the message's template (without digits and 0x
+  // values) and, on its template's last kept line in the entry (template and priority), the
+  // later lines counted there.
+  uint64_t template_key = 0;
+  struct Repeats {
+    uint64_t lines = 0;
+    Timestamp last;  // finalized as `time` is, from the fields below
+    std::optional<double> last_uptime_s;
+    CivilTime last_local;
+    bool last_local_valid = false;
+  } repeats;
 };
 
 // An Ascend printk at info level, with no signature hit and its UTC time from the source
@@ -262,6 +273,7 @@ struct KernelEntrySummary {
   KernelLogForm form = KernelLogForm::dmesg_raw;
   std::vector<std::string> boot_ids;  // seen in this entry, in order
   uint64_t lines = 0, kept = 0;
+  uint64_t folded_lines = 0, folded_templates = 0;  // KernelEvent::repeats
 };
 
 // An error line of a daemon in journal or syslog text, which the kernel reader otherwise

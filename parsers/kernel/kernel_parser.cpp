@@ -120,6 +120,17 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
   // An err..emerg line is an error line of its own: kept so it is explained or reported.
   bool error_priority = is_error_priority(priority);
   if (!is_ascend && !fault && !module && !any_signature && !error_priority) return false;
+  // A storm of one template costs a hash per line once it has its kept lines. Module load
+  // failures are never folded: each names its own module and symbol.
+  const uint64_t message_key = message_template_key(msg);
+  const uint64_t template_key = mix64(message_key, fnv1a(priority));
+  if (!module) {
+    auto slot = templates_.find(template_key);
+    if (slot != templates_.end() && slot->second.kept >= kPlogKeptPerTemplate) {
+      fold(slot->second, time);
+      return true;
+    }
+  }
   hits_.clear();
   if (any_signature) knowledge_.kernel_matcher.match(msg, {}, scratch_, hits_);
   LogFacts& logs = ctx_.facts.logs;
@@ -173,13 +184,34 @@ bool KernelEventSink::offer(std::string_view msg, const Time& time, std::string_
     ev.hits.push_back(std::move(h));
   }
   ev.seq = logs.kernel_seq++;
+  ev.template_key = message_key;  // the same in every source (dmesg prints no priority)
   if (!ev.hits.empty()) {
     last_report_ = logs.kernel_events.size();
     last_report_line_ = line.number;
   }
+  if (!ev.module_failure) {
+    TemplateSlot& slot = templates_[template_key];
+    ++slot.kept;
+    slot.event = logs.kernel_events.size();
+  }
   logs.kernel_events.push_back(std::move(ev));
   ++summary_.kept;
   return true;
+}
+
+// Counts the line on its template's last kept event, with the time fields finalize converts.
+void KernelEventSink::fold(TemplateSlot& slot, const Time& time) {
+  KernelEvent::Repeats& r = ctx_.facts.logs.kernel_events[slot.event].repeats;
+  if (slot.kept++ == kPlogKeptPerTemplate) ++summary_.folded_templates;
+  ++summary_.folded_lines;
+  ++r.lines;
+  if (time.utc_us) {
+    r.last.utc_us = *time.utc_us;
+    r.last.basis = TimeBasis::utc_in_source;
+  }
+  r.last_uptime_s = time.uptime_s;
+  r.last_local = time.local;
+  r.last_local_valid = time.local_valid;
 }
 
 void KernelEventSink::finish(uint64_t lines) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "bundle/line_reader.h"
@@ -56,6 +57,13 @@ class KernelEventSink {
   void keep_compact(std::string_view msg, const Time& time, std::string_view boot_id, const Line& line);
   uint32_t entry_name_id_ = UINT32_MAX, boot_name_id_ = UINT32_MAX;
   std::string boot_raw_;
+  // Storm folding: kept lines per template in this entry and the index of the last one.
+  struct TemplateSlot {
+    uint32_t kept = 0;
+    size_t event = 0;  // into LogFacts::kernel_events
+  };
+  std::unordered_map<uint64_t, TemplateSlot> templates_;
+  void fold(TemplateSlot& slot, const Time& time);
 };
 
 // Text forms: one reader for dmesg, dmesg -T, journalctl text and syslog.

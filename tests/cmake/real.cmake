@@ -52,13 +52,14 @@ endif()
 # without a final newline, 100k one-line members, an error storm. Those that measure
 # peak RSS: they run alone.
 if(Python3_Interpreter_FOUND)
-  foreach(case hardlink bomb utf16 years paste members storm)
+  foreach(case hardlink bomb utf16 years paste members storm kstorm)
     add_test(NAME robustness.hostile_inputs.${case}
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/robustness/hostile_inputs.py
                      $<TARGET_FILE:ascend-triage> ${case})
     set_tests_properties(robustness.hostile_inputs.${case} PROPERTIES TIMEOUT 300 SKIP_RETURN_CODE 77)
   endforeach()
   set_tests_properties(robustness.hostile_inputs.bomb robustness.hostile_inputs.paste
-    robustness.hostile_inputs.members robustness.hostile_inputs.storm PROPERTIES
+    robustness.hostile_inputs.members robustness.hostile_inputs.storm
+    robustness.hostile_inputs.kstorm PROPERTIES
     RUN_SERIAL TRUE TIMEOUT 600)
 endif()

@@ -16,6 +16,8 @@
   storm     a 64 MiB plog of one AI Core exception template (what a hang prints for hours):
             every line counted in the finding and the timeline, peak RSS bounded (issue 35:
             434 MiB before storm folding)
+  kstorm    a 64 MiB raw dmesg of one devmm fault printk: every line counted in the findings,
+            peak RSS bounded (2.1 GiB and 48 s before storm folding)
 
 Zip has no hard-link type (a zip "hard link" is another copy, covered by the duplicate
 member case of hostile_zip.py).
@@ -361,9 +363,40 @@ def case_storm(binary, tmp):
         fail(f"storm: peak RSS {rss} KiB, expected under 100 MiB")
 
 
+def case_kstorm(binary, tmp):
+    if not os.access("/usr/bin/time", os.X_OK):
+        print("SKIP: /usr/bin/time (GNU time) is not installed")
+        sys.exit(SKIP)
+    # real-log-excerpts.md 1.19 (device-os klogd), the printk alone, va and tid varied
+    line = ("[{s:5}.{us:06}] [ascend] [ERROR] [devmm] [devmm_svm_device_fault 438] <python3:4051,{tid}> "
+            "Vm fault failed. (hostpid=1885445; devid=0; va=0x{va:x})\n")
+    os.makedirs(os.path.join(tmp, "kernel"))
+    n, size = 0, 0
+    with open(os.path.join(tmp, "kernel/dmesg.txt"), "w") as f:
+        while size < 64 << 20:
+            us = 1_000_000_000 + n * 1000
+            t = line.format(s=us // 1_000_000, us=us % 1_000_000, tid=4051 + n % 8, va=0x124080000000 + n * 4096)
+            f.write(t)
+            size += len(t)
+            n += 1
+    rc, doc, err, rss, secs = run(binary, ["analyze", "--format", "json", tmp], measure=True)
+    print(f"kstorm: {n} dmesg lines of one template; exit {rc}, peak RSS {rss} KiB, {secs:.1f} s")
+    if not expect_report("kstorm", rc, doc, err):
+        return
+    found = ids(doc)
+    for fid in ("log-signature", "kernel-driver-error"):
+        if fid not in found or f"{n} line(s)" not in found[fid]["observed"]:
+            fail(f"kstorm: {fid} does not count all {n} lines: {found.get(fid, {}).get('observed')}")
+    counted = doc["bundles"][0]["summary"]["counted_only"]
+    if counted["folded_lines"] != n - 64:
+        fail(f"kstorm: counted_only {counted}, expected {n - 64} folded lines")
+    if rss is None or rss > 100 * 1024:
+        fail(f"kstorm: peak RSS {rss} KiB, expected under 100 MiB")
+
+
 CASES = {"hardlink": case_hardlink, "bomb": case_bomb, "utf16": case_utf16, "years": case_years,
          "paste": case_paste, "members": case_members,
-         "storm": case_storm}
+         "storm": case_storm, "kstorm": case_kstorm}
 
 
 def main():

@@ -1,15 +1,20 @@
 // Storm folding (issue 35): a template repeated past kPlogKeptPerTemplate kept lines costs a
-// count on its last kept line's facts, never a new fact; stall reports are always kept.
+// count on its last kept line's facts, never a new fact; stall reports are always kept. The
+// same for kernel lines, where a storm's copy in a lesser source is dropped as a copy.
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
 #include <string>
 
 #include "bundle/byte_source.h"
+#include "ingest/finalize.h"
 #include "ingest/log_finalize.h"
 #include "model/host_facts.h"
 #include "parsers/common/log_text.h"
+#include "parsers/kernel/kernel_parser.h"
 #include "parsers/plog/plog_parser.h"
+
+#include "bundle_test_util.h"
 
 using namespace triage;
 
@@ -104,4 +109,53 @@ TEST_CASE("stall reports are never folded: every report's values are kept", "[pl
   CHECK(facts.logs.stalls.size() == 150);
   CHECK(facts.logs.plog_entries.at(0).folded_lines == 0);
   for (const auto& h : facts.logs.signature_hits) CHECK(h.repeats.lines == 0);
+}
+
+namespace {
+
+// real-log-excerpts.md 1.19 (device-os klogd): the devmm fault printk, va varied per line.
+std::string vm_fault(int i) {
+  return fmt::format("[ascend] [ERROR] [devmm] [devmm_svm_device_fault 438] <python3:{},{}> Vm fault failed. "
+                     "(hostpid=1885445; devid=0; va=0x{:x})",
+                     4051, 4051 + i % 8, 0x124080000000 + i * 4096);
+}
+
+const int64_t kStormBtime = days_from_civil(2026, 3, 1) * 86400 + 12 * 3600;  // 12:00:00Z
+
+}  // namespace
+
+TEST_CASE("a kernel storm in the journal and in a wrapped dmesg ring counts each line once", "[plog_storm]") {
+  const int n = 300;  // one line each 10 ms, 100 s after boot; the dmesg ring kept the last 120
+  std::string journal, dmesg;
+  for (int i = 0; i < n; ++i) {
+    int64_t uptime_us = 100'000'000 + int64_t{i} * 10'000;
+    journal += fmt::format(
+        "{{\"__REALTIME_TIMESTAMP\":\"{}\",\"_BOOT_ID\":\"0123456789abcdef0123456789abcdef\",\"PRIORITY\":\"3\","
+        "\"MESSAGE\":\"{}\"}}\n",
+        kStormBtime * 1000000 + uptime_us, vm_fault(i));
+    if (i >= n - 120) dmesg += fmt::format("[{:5}.{:06}] {}\n", uptime_us / 1000000, uptime_us % 1000000, vm_fault(i));
+  }
+  BundleFacts facts;
+  facts.system.btime = kStormBtime;
+  facts.system.boot_id = "01234567-89ab-cdef-0123-456789abcdef";
+  testing::parse_into(facts, parse_journal_json, "kernel/journal-b0.jsonl", journal);
+  testing::parse_into(facts, parse_dmesg, "kernel/dmesg.txt", dmesg);
+  REQUIRE(facts.logs.kernel_entries.size() == 2);
+  CHECK(facts.logs.kernel_entries[0].folded_lines == static_cast<uint64_t>(n) - kPlogKeptPerTemplate);
+  CHECK(facts.logs.kernel_entries[1].folded_lines == 120 - kPlogKeptPerTemplate);
+  finalize_facts(facts, AnalyzeOptions{});
+  // The journal's 64 kept lines stand for all 300; the dmesg lines all fall inside the span
+  // the journal folded, so none is an event of its own.
+  uint64_t lines = 0;
+  for (const auto& e : facts.logs.kernel_events) {
+    CHECK(e.form == KernelLogForm::journal_json);
+    lines += 1 + e.repeats.lines;
+  }
+  CHECK(facts.logs.kernel_events.size() == kPlogKeptPerTemplate);
+  CHECK(lines == static_cast<uint64_t>(n));
+  const KernelEvent& head = facts.logs.kernel_events.back();
+  CHECK(head.repeats.last.utc_us == (kStormBtime * 1000000 + 100'000'000 + int64_t{n - 1} * 10'000));
+  uint64_t hit_lines = 0;
+  for (const auto& h : facts.logs.signature_hits) hit_lines += 1 + h.repeats.lines;
+  CHECK(hit_lines == static_cast<uint64_t>(n));  // vm-fault: one signature per line
 }
