@@ -321,10 +321,23 @@ def case_members(binary, tmp):
         fail(f"members: peak RSS {rss} KiB, expected under 400 MiB")
 
 
-def case_storm(binary, tmp):
+def write_storm(path, make_line, size=64 << 20):
+    """Writes make_line(0), make_line(1), ... to path until it holds size bytes; returns the count."""
     if not os.access("/usr/bin/time", os.X_OK):
         print("SKIP: /usr/bin/time (GNU time) is not installed")
         sys.exit(SKIP)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    n, written = 0, 0
+    with open(path, "w") as f:
+        while written < size:
+            t = make_line(n)
+            f.write(t)
+            written += len(t)
+            n += 1
+    return n
+
+
+def case_storm(binary, tmp):
     # real-log-excerpts.md line 79 (msame), with the serial number, core id, time and pc varied
     line = ("[ERROR] RUNTIME(10686,msame):2025-03-19-{h:02}:{m:02}:{s:02}.{ms:03}.000 [device_error_proc.cc:634]10686 "
             "PrintCoreErrorInfo:[EXEC][DEFAULT]The error from device(0), serial number is {n}, there is an "
@@ -333,17 +346,12 @@ def case_storm(binary, tmp):
             "0x3733fa77ff500, ccu error info: 0xffe5ff7b001f1ffb, cube error info: 0xfc, biu error info: 0, "
             "aic error mask: 0x65000200d000288, para base: 0x124040114180, errorStr: The DDR address of "
             "the MTE instruction is out of range.\n")
-    d = os.path.join(tmp, "logs/host/root/ascend/log/debug/plog")
-    os.makedirs(d)
-    n, size = 0, 0
-    with open(os.path.join(d, "plog-10686_20250319150946000.log"), "w") as f:
-        while size < 64 << 20:
-            us = n * 20_000  # 50 lines a second, about 45 minutes
-            t = line.format(h=15 + us // 3_600_000_000, m=us // 60_000_000 % 60, s=us // 1_000_000 % 60,
-                            ms=us // 1000 % 1000, n=n + 1, core=n % 24, pc=0x1240401154e4 + 16 * (n % 4096))
-            f.write(t)
-            size += len(t)
-            n += 1
+    def make_line(n):
+        us = n * 20_000  # 50 lines a second, about 45 minutes
+        return line.format(h=15 + us // 3_600_000_000, m=us // 60_000_000 % 60, s=us // 1_000_000 % 60,
+                           ms=us // 1000 % 1000, n=n + 1, core=n % 24, pc=0x1240401154e4 + 16 * (n % 4096))
+    n = write_storm(os.path.join(tmp, "logs/host/root/ascend/log/debug/plog/plog-10686_20250319150946000.log"),
+                    make_line)
     rc, doc, err, rss, secs = run(binary, ["--utc-offset", "+08:00", "analyze", "--format", "json", tmp],
                                   measure=True)
     print(f"storm: {n} lines of one template; exit {rc}, peak RSS {rss} KiB, {secs:.1f} s")
@@ -364,21 +372,13 @@ def case_storm(binary, tmp):
 
 
 def case_kstorm(binary, tmp):
-    if not os.access("/usr/bin/time", os.X_OK):
-        print("SKIP: /usr/bin/time (GNU time) is not installed")
-        sys.exit(SKIP)
     # real-log-excerpts.md 1.19 (device-os klogd), the printk alone, va and tid varied
     line = ("[{s:5}.{us:06}] [ascend] [ERROR] [devmm] [devmm_svm_device_fault 438] <python3:4051,{tid}> "
             "Vm fault failed. (hostpid=1885445; devid=0; va=0x{va:x})\n")
-    os.makedirs(os.path.join(tmp, "kernel"))
-    n, size = 0, 0
-    with open(os.path.join(tmp, "kernel/dmesg.txt"), "w") as f:
-        while size < 64 << 20:
-            us = 1_000_000_000 + n * 1000
-            t = line.format(s=us // 1_000_000, us=us % 1_000_000, tid=4051 + n % 8, va=0x124080000000 + n * 4096)
-            f.write(t)
-            size += len(t)
-            n += 1
+    def make_line(n):
+        us = 1_000_000_000 + n * 1000
+        return line.format(s=us // 1_000_000, us=us % 1_000_000, tid=4051 + n % 8, va=0x124080000000 + n * 4096)
+    n = write_storm(os.path.join(tmp, "kernel/dmesg.txt"), make_line)
     rc, doc, err, rss, secs = run(binary, ["analyze", "--format", "json", tmp], measure=True)
     print(f"kstorm: {n} dmesg lines of one template; exit {rc}, peak RSS {rss} KiB, {secs:.1f} s")
     if not expect_report("kstorm", rc, doc, err):

@@ -20,18 +20,7 @@ using namespace triage;
 
 namespace {
 
-void parse_into(BundleFacts& facts, const std::string& path, const std::string& text) {
-  ParseStats stats;
-  EntryInfo entry;
-  entry.path = path;
-  entry.display = "bundle!" + path;
-  AnalyzeOptions options;
-  ParseContext ctx{entry, facts, stats, options};
-  StringSource src(text);
-  parse_plog(ctx, src);
-}
-
-// docs/reference real-log-excerpts.md, line 79 (msame, 2025-03-19): the serial number, core id,
+// ../shared/reference/real-log-excerpts.md, line 79 (msame, 2025-03-19): the serial number, core id,
 // time and pc vary per line as they do in a storm.
 std::string aicore_line(int pid, int i) {
   return fmt::format(
@@ -63,7 +52,7 @@ TEST_CASE("a storm of one template keeps its first lines and counts the rest", "
   for (int i = 0; i < n; ++i) text += aicore_line(10686, i);
   for (int i = 0; i < 3; ++i) text += aicore_line(10687, i);  // another process: its own template
   BundleFacts facts;
-  parse_into(facts, kPlog, text);
+  testing::parse_into(facts, parse_plog, kPlog, text);
 
   const std::string id = "device-exception/aicore-error";
   uint64_t kept = 0, lines = 0, kept_other = 0;
@@ -105,7 +94,7 @@ TEST_CASE("stall reports are never folded: every report's values are kept", "[pl
         "sqHead=393, flip_num=0, pendingNum=1.\n",
         12 + i / 20, (i % 20) * 3);
   BundleFacts facts;
-  parse_into(facts, "logs/host/root/ascend/log/debug/plog/plog-14595_20260301120000000.log", text);
+  testing::parse_into(facts, parse_plog, "logs/host/root/ascend/log/debug/plog/plog-14595_20260301120000000.log", text);
   CHECK(facts.logs.stalls.size() == 150);
   CHECK(facts.logs.plog_entries.at(0).folded_lines == 0);
   for (const auto& h : facts.logs.signature_hits) CHECK(h.repeats.lines == 0);
