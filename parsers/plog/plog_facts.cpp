@@ -190,19 +190,22 @@ void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const
     f.evidence = evidence(line);
     logs.error_codes.push_back(std::move(f));
   };
+  // The description belongs to the fact this line just added, never to an earlier line's.
+  size_t at = logs.error_codes.size();
   if (k.err_code != sv::npos) {
     add(ErrorCodeForm::err_code, find_token(m, "ErrCode="));
-    if (!logs.error_codes.empty() && logs.error_codes.back().form == ErrorCodeForm::err_code) {
+    if (logs.error_codes.size() > at) {
       logs.error_codes.back().description = std::string(find_bracketed(m, "desc=["));
       logs.error_codes.back().inner_code = std::string(find_token(m, "InnerCode="));
     }
   }
   if (k.runtime_result != sv::npos) add(ErrorCodeForm::runtime_result, find_token(m, "runtime result = "));
   if (k.ret_code != sv::npos) {
+    at = logs.error_codes.size();
     add(ErrorCodeForm::ret_code, find_token(m, "retCode="));
     // "[aicore exception]" after the retCode names the same fault.
     size_t open = m.find(", [", k.ret_code);
-    if (open != sv::npos && !logs.error_codes.empty()) {
+    if (open != sv::npos && logs.error_codes.size() > at) {
       size_t close = m.find(']', open);
       if (close != sv::npos)
         logs.error_codes.back().description = std::string(m.substr(open + 3, close - open - 3));

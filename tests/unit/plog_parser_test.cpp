@@ -163,6 +163,19 @@ TEST_CASE("plog parser keeps sync timeouts and error codes in every form", "[plo
   CHECK(codes[5].code == "7");
 }
 
+TEST_CASE("plog parser: a line whose ErrCode= is empty leaves the previous line's description", "[plog_parser]") {
+  BundleFacts facts;
+  std::string text =
+      "[ERROR] RUNTIME(901649,aiv_aicpu_bench):2026-06-13-17:00:33.666.168 [api_c_stream.cc:161]901649 "
+      "rtStreamSynchronize:ErrCode=507018, desc=[aicpu exception], InnerCode=0x715002a\n"
+      "[ERROR] RUNTIME(901649,aiv_aicpu_bench):2026-06-13-17:00:33.666.170 [api_c_stream.cc:161]901649 "
+      "rtStreamSynchronize:ErrCode=, desc=[damaged], InnerCode=0x1\n";
+  parse_into(facts, kHostPlog, text);
+  REQUIRE(facts.logs.error_codes.size() == 1);
+  CHECK(facts.logs.error_codes[0].description == "aicpu exception");
+  CHECK(facts.logs.error_codes[0].inner_code == "0x715002a");
+}
+
 // Copies in other entries are kept while reading and dropped by finalize, which keeps the
 // copy of the entry listed first (load lists them in walk order, not read order).
 TEST_CASE("plog parser keeps a line seen in run/ and debug/ copies once", "[plog_parser]") {
