@@ -61,13 +61,19 @@ class Channel {
     ready_.notify_one();
   }
 
+  // Takes everything queued at once: one lock and one wake-up per batch, not per message
+  // (three per member: 300k one-line members took 2.3x longer on two threads than on one).
+  // The batch taken leaves the count at once, so up to twice `ahead_bytes` may be held.
   Message pop() {
-    std::unique_lock lock(mu_);
-    ready_.wait(lock, [&] { return !queue_.empty(); });
-    Message m = std::move(queue_.front());
-    queue_.pop_front();
-    in_flight_ -= cost_of(m);
-    room_.notify_one();
+    if (taken_.empty()) {
+      std::unique_lock lock(mu_);
+      ready_.wait(lock, [&] { return !queue_.empty(); });
+      taken_.swap(queue_);
+      for (const auto& m : taken_) in_flight_ -= cost_of(m);
+      room_.notify_one();
+    }
+    Message m = std::move(taken_.front());
+    taken_.pop_front();
     return m;
   }
 
@@ -89,6 +95,7 @@ class Channel {
   std::mutex mu_;
   std::condition_variable ready_, room_;
   std::deque<Message> queue_;
+  std::deque<Message> taken_;  // the consumer's batch, touched by it alone
   std::vector<std::vector<char>> pool_;
   size_t in_flight_ = 0;
   const size_t ahead_bytes_;
@@ -126,8 +133,13 @@ class Forwarder final : public MemberSink {
     Sha256 sha;
     bool whole = false;
     while (!s_.stop && s_.skip_member != seq) {
-      std::vector<char> buf = s_.channel.take_buffer();
-      buf.resize(kChunk);
+      // One buffer stays here at full size: taking and resizing one per read zero-filled
+      // 256 KiB for every member, a third of the time of 300k one-line members.
+      std::vector<char>& buf = buf_;
+      if (buf.size() != kChunk) {
+        buf = s_.channel.take_buffer();
+        buf.resize(kChunk);
+      }
       size_t k = data->read(buf.data(), buf.size());
       if (k == 0) {
         whole = data->error().empty();
@@ -140,10 +152,10 @@ class Forwarder final : public MemberSink {
         // A small read travels in a buffer of its size: the queue then holds many small
         // members ahead within the same memory, and the big buffer is used again at once.
         c.chunk.assign(buf.data(), buf.data() + k);
-        s_.channel.give_back(std::move(buf));
       } else {
         buf.resize(k);
         c.chunk = std::move(buf);
+        buf.clear();  // moved from: taken from the pool again at the next read
       }
       s_.channel.push(std::move(c));
     }
@@ -176,6 +188,7 @@ class Forwarder final : public MemberSink {
  private:
   Shared& s_;
   uint64_t seq_ = 0;
+  std::vector<char> buf_;  // the read buffer, kept at kChunk while reads stay small
 };
 
 // On the calling thread: the data of the current member, chunk after chunk.
