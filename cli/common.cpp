@@ -76,6 +76,7 @@ bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out) {
   if (!limit_in_range("--max-total-bytes", l.max_total_bytes, 1, kMax) ||
       !limit_in_range("--max-entry-bytes", l.max_entry_bytes, 1, kMax) ||
       !limit_in_range("--max-entries", l.max_entries, 1, kMax) ||
+      !limit_in_range("--max-listed-entries", l.max_listed_entries, 1, kMax) ||
       // The line buffer is allocated whole for each entry read line by line.
       !limit_in_range("--max-line-bytes", l.max_line_bytes, 16, uint64_t{1} << 30))
     return false;
@@ -119,6 +120,9 @@ void add_limit_options(CLI::App& cmd, GlobalOptions& g) {
       ->transform(CLI::AsSizeValue(false));
   cmd.add_option("--max-entries", g.limits.max_entries,
                  "Read at most this many entries of all inputs (default 1000000)");
+  cmd.add_option("--max-listed-entries", g.limits.max_listed_entries,
+                 "Past this many entries of one input, count the entries that add no fact per "
+                 "kind instead of listing them (default 20000)");
   cmd.add_option("--max-line-bytes", g.limits.max_line_bytes,
                  "Cut longer lines and count them malformed (default 1M)")
       ->transform(CLI::AsSizeValue(false));

@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "ingest/classify.h"
+#include "ingest/fact_order.h"
 #include "bundle/decompress_source.h"
 #include "bundle/line_reader.h"
 #include "bundle/member_name.h"
@@ -77,6 +78,9 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     return false;
   }
   ++budget_.entries_used;
+  // What this member adds, to tell past the listing cap whether it added only counts.
+  size_t facts_before = fact_count(bundle_), findings_before = bundle_.input_findings.size();
+  bool noted = false;  // a finding names it (unsafe name, a copy, unreadable, a reader warning)
 
   EntryInfo info;
   info.input = bundle_.input;
@@ -94,27 +98,34 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     info.unsafe_name = n.unsafe;
     info.display = form_ == InputForm::directory ? join_display(bundle_.input, info.path)
                                                  : bundle_.input + "!" + escape_control_bytes(h.raw_name);
-    if (n.unsafe) unsafe_.push_back({info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path)});
+    if (n.unsafe) unsafe_.add(info.display, fmt::format("stored as '{}', read as '{}'", h.raw_name, info.path));
     // A name stored again: its evidence must not be mistaken for the first copy's lines.
     if (form_ != InputForm::directory && h.type != EntryType::directory) {
-      if (size_t copy = ++member_paths_[info.path]; copy > 1) {
+      if (size_t copy = member_copies_.add(info.path); copy > 1) {
         info.display += fmt::format(" (copy {})", copy);
-        duplicates_.push_back({info.display, fmt::format("'{}' stored again", h.raw_name)});
+        duplicates_.add(info.display, fmt::format("'{}' stored again", h.raw_name));
+        noted = true;
       }
     }
   }
   last_display_ = info.display;
   if (budget_.bytes.progress) budget_.bytes.progress->on_entry(info.display);
-  if (!h.warning.empty()) warnings_.push_back({info.display, h.warning});
+  if (!h.warning.empty()) warnings_.add(info.display, h.warning);
 
   std::string class_path = class_path_of(info.path);
   bool unreadable = !h.read_error.empty();
-  if (unreadable) unreadable_.push_back({info.display, h.read_error});
+  if (unreadable) unreadable_.add(info.display, h.read_error);
+  noted = noted || unreadable || info.unsafe_name || !h.warning.empty();
 
   if (h.type == EntryType::device || h.type == EntryType::fifo || h.type == EntryType::socket ||
       h.type == EntryType::other || h.type == EntryType::directory) {
     std::string reason(skip_reason(h.type));
     if (unreadable) reason = h.read_error;
+    if (listed() >= options_.limits.max_listed_entries && !noted) {
+      folded_lookup_.push_back(name_hash(class_path));
+      fold(SourceKind::unknown, std::move(reason), info, nullptr);
+      return true;
+    }
     bundle_.inventory.skipped.push_back({std::move(info), std::move(reason)});
     skipped_lookup_.push_back(std::move(class_path));
     return true;
@@ -137,6 +148,8 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
   } else {
     read_file(r, *data);
   }
+  if (listed() >= options_.limits.max_listed_entries && fold_if_quiet(r, facts_before, findings_before, noted))
+    return !budget_.exhausted();
   records_.push_back(std::move(r));
   return !budget_.exhausted();
 }
@@ -195,7 +208,7 @@ void EntryProcessor::read_file(Record& r, ByteSource& data) {
   }
   bool complete = stream.cut() == EntryStream::Cut::none;
   if (stream.cut() == EntryStream::Cut::entry_limit)
-    entry_cuts_.push_back({e.info.display, fmt::format("{} bytes read", stream.bytes())});
+    entry_cuts_.add(e.info.display, fmt::format("{} bytes read", stream.bytes()));
   if (stream.cut() == EntryStream::Cut::total_limit && !budget_.total_reported) {
     budget_.total_reported = true;
     bundle_.input_findings.push_back(total_bytes_limit_finding(e.info.display, limits.max_total_bytes, 0));
@@ -272,7 +285,7 @@ void EntryProcessor::capture_manifest(Record& r, ByteSource& src, bool items) {
 }
 
 void EntryProcessor::on_member_warning(std::string_view message) {
-  warnings_.push_back({last_display_, std::string(message)});
+  warnings_.add(last_display_, std::string(message));
 }
 
 void EntryProcessor::on_input_damaged(std::string_view last_member, uint64_t offset,
@@ -305,6 +318,7 @@ void EntryProcessor::strip_root() {
   bool single = !records_.empty() || !bundle_.inventory.skipped.empty();
   for (const auto& r : records_) single = single && same_top(r.entry.info.path);
   for (const auto& s : bundle_.inventory.skipped) single = single && same_top(s.info.path);
+  if (folded_top_) single = single && !folded_tops_differ_ && top && *top == *folded_top_;
   if (!single || !top) return;
   auto in_layout = [](const std::string& path) {
     auto m = match_layout(path);
@@ -312,10 +326,110 @@ void EntryProcessor::strip_root() {
   };
   bool archived_dir = form_ == InputForm::archive &&
                       std::none_of(records_.begin(), records_.end(),
-                                   [&](const Record& r) { return in_layout(r.entry.info.path); });
+                                   [&](const Record& r) { return in_layout(r.entry.info.path); }) &&
+                      !folded_in_layout_;
   if (!(*top == root_ || is_bundle_root_name(*top) || archived_dir)) return;
   for (auto& r : records_) r.entry.info.path = std::string(strip_first_component(r.entry.info.path));
   for (auto& s : bundle_.inventory.skipped) s.info.path = std::string(strip_first_component(s.info.path));
+  for (auto& f : bundle_.inventory.folded)
+    for (auto& p : f.samples) p = std::string(strip_first_component(p));
+}
+
+// What the manifest says against what was read, "" when they agree.
+std::string EntryProcessor::manifest_disagreement(const Record& r, const ManifestIndex& index) const {
+  const InventoryEntry& e = r.entry;
+  const ManifestItem* item = index.find(r.lookup_path);
+  std::vector<std::string> parts;
+  if (!item) {
+    if (e.kind != SourceKind::manifest_json && e.kind != SourceKind::manifest_items_jsonl &&
+        e.kind != SourceKind::step_stderr)
+      parts.push_back("not listed in the manifest");
+  } else {
+    if (item->status == ItemStatus::absent) parts.push_back("the manifest says absent, yet the entry is present");
+    if (e.kind != SourceKind::symlink) {
+      if (item->bytes && !e.sha256.empty() && static_cast<uint64_t>(*item->bytes) != e.info.size)
+        parts.push_back(fmt::format("{} bytes, the manifest says {}", e.info.size, *item->bytes));
+      if (!item->sha256.empty() && !e.sha256.empty() && item->sha256 != e.sha256)
+        parts.push_back(fmt::format("sha256 {}..., the manifest says {}...", e.sha256.substr(0, 12),
+                                    item->sha256.substr(0, 12)));
+      std::string why;
+      auto said = kind_from_manifest_item(*item, &why);
+      if (said && *said != e.kind) {
+        if (e.classified_by == ClassifiedBy::layout_path)
+          parts.push_back(fmt::format("the manifest item ({}) suggests {}; the layout path wins", why, to_string(*said)));
+        else if (r.before_manifest)
+          parts.push_back(fmt::format("the manifest item ({}) suggests {} (manifest read after this entry; kept {})", why,
+                                      to_string(*said), to_string(e.kind)));
+      }
+    }
+  }
+  std::string note = e.manifest_note;
+  for (const auto& p : parts) {
+    if (!note.empty()) note += "; ";
+    note += p;
+  }
+  return note;
+}
+
+// Past --max-listed-entries an entry is counted, not listed, when it added nothing a report
+// could point at: no fact (but the summary of a plog with no warning, error or event line),
+// no finding, no damage, no manifest disagreement. Anything else is listed as always.
+bool EntryProcessor::fold_if_quiet(Record& r, size_t facts_before, size_t findings_before, bool noted) {
+  const InventoryEntry& e = r.entry;
+  const ParseStats& st = e.stats;
+  if (noted || bundle_.input_findings.size() != findings_before || st.malformed > 0 ||
+      !st.not_collected.empty() || !st.segments.empty() || !e.manifest_note.empty() ||
+      (e.kind != SourceKind::symlink && e.sha256.empty()) || e.kind == SourceKind::manifest_json ||
+      e.kind == SourceKind::manifest_items_jsonl)
+    return false;
+  auto& plogs = bundle_.logs.plog_entries;
+  size_t added = fact_count(bundle_) - facts_before;
+  bool quiet_plog = false;
+  if (added == 1 && !plogs.empty() && plogs.back().entry == e.info.display) {
+    const PlogEntrySummary& p = plogs.back();
+    auto at = [&](PlogLevel l) { return p.by_level[static_cast<size_t>(l)]; };
+    quiet_plog = at(PlogLevel::warning) + at(PlogLevel::error) + at(PlogLevel::event) + at(PlogLevel::other) == 0 &&
+                 p.level_lines.empty() && p.folded_lines == 0 && p.level_lines_over_cap == 0;
+  }
+  if (added != 0 && !quiet_plog) return false;
+  const ManifestIndex* index = manifest_.loaded() ? &manifest_ : items_.loaded() ? &items_ : nullptr;
+  if (index && !manifest_disagreement(r, *index).empty()) return false;
+  if (!index) ++folded_before_manifest_;
+  if (quiet_plog) plogs.pop_back();
+  folded_lookup_.push_back(name_hash(r.lookup_path));
+  fold(e.kind, "", e.info, &st);
+  return true;
+}
+
+void EntryProcessor::fold(SourceKind kind, std::string skipped, const EntryInfo& info, const ParseStats* stats) {
+  auto& rows = bundle_.inventory.folded;
+  bundle_.inventory.listed_cap = options_.limits.max_listed_entries;
+  auto it = std::find_if(rows.begin(), rows.end(),
+                         [&](const FoldedEntries& f) { return f.kind == kind && f.skipped == skipped; });
+  bool first = it == rows.end();
+  FoldedEntries& f = first ? rows.emplace_back() : *it;
+  if (first) {
+    f.kind = kind;
+    f.skipped = std::move(skipped);
+  }
+  ++f.entries;
+  f.size += info.size;
+  if (stats) {
+    f.stats.lines += stats->lines;
+    f.stats.parsed += stats->parsed;
+    f.stats.unrecognised += stats->unrecognised;
+    f.stats.bytes += stats->bytes;
+    f.stats.lines_recognised += stats->lines_recognised;
+    f.stats.lines_unrecognised += stats->lines_unrecognised;
+  }
+  if (f.samples.size() < FoldedEntries::kMaxSamples) f.samples.push_back(info.path);
+  std::string_view top = first_component(info.path);
+  if (!folded_top_) folded_top_ = std::string(top);
+  folded_tops_differ_ = folded_tops_differ_ || top.empty() || *folded_top_ != top;
+  if (!folded_in_layout_) {
+    auto m = match_layout(info.path);
+    folded_in_layout_ = m && m->pattern.substr(0, 3) != "**/";
+  }
 }
 
 void EntryProcessor::reconcile() {
@@ -327,40 +441,18 @@ void EntryProcessor::reconcile() {
   std::set<std::string, std::less<>> present;
   for (auto& r : records_) {
     present.insert(r.lookup_path);
-    InventoryEntry& e = r.entry;
-    const ManifestItem* item = index->find(r.lookup_path);
-    std::vector<std::string> parts;
-    if (!item) {
-      if (e.kind != SourceKind::manifest_json && e.kind != SourceKind::manifest_items_jsonl &&
-          e.kind != SourceKind::step_stderr)
-        parts.push_back("not listed in the manifest");
-    } else {
-      if (item->status == ItemStatus::absent) parts.push_back("the manifest says absent, yet the entry is present");
-      if (e.kind != SourceKind::symlink) {
-        if (item->bytes && !e.sha256.empty() && static_cast<uint64_t>(*item->bytes) != e.info.size)
-          parts.push_back(fmt::format("{} bytes, the manifest says {}", e.info.size, *item->bytes));
-        if (!item->sha256.empty() && !e.sha256.empty() && item->sha256 != e.sha256)
-          parts.push_back(fmt::format("sha256 {}..., the manifest says {}...", e.sha256.substr(0, 12),
-                                      item->sha256.substr(0, 12)));
-        std::string why;
-        auto said = kind_from_manifest_item(*item, &why);
-        if (said && *said != e.kind) {
-          if (e.classified_by == ClassifiedBy::layout_path)
-            parts.push_back(fmt::format("the manifest item ({}) suggests {}; the layout path wins", why, to_string(*said)));
-          else if (r.before_manifest)
-            parts.push_back(fmt::format("the manifest item ({}) suggests {} (manifest read after this entry; kept {})", why,
-                                        to_string(*said), to_string(e.kind)));
-        }
-      }
-    }
-    for (const auto& p : parts) {
-      if (!e.manifest_note.empty()) e.manifest_note += "; ";
-      e.manifest_note += p;
-    }
+    r.entry.manifest_note = manifest_disagreement(r, *index);
   }
   for (const auto& p : skipped_lookup_) present.insert(p);
+  std::sort(folded_lookup_.begin(), folded_lookup_.end());
+  auto folded = [&](const std::string& path) {
+    return std::binary_search(folded_lookup_.begin(), folded_lookup_.end(), name_hash(path));
+  };
+  if (folded_before_manifest_ > 0)
+    notes.push_back({fmt::format("({} entries)", folded_before_manifest_),
+                     "read before the manifest and past --max-listed-entries: checked for presence only"});
   for (const auto& item : index->items())
-    if (item.status == ItemStatus::ok && !present.count(item.path))
+    if (item.status == ItemStatus::ok && !present.count(item.path) && !folded(item.path))
       notes.push_back({item.path, input_cut_ ? "listed as collected (status ok); not read: the input is damaged"
                                              : "listed as collected (status ok) but not in the input"});
 }
@@ -368,12 +460,12 @@ void EntryProcessor::reconcile() {
 void EntryProcessor::raise_findings() {
   const std::string& input = bundle_.input;
   auto& out = bundle_.input_findings;
-  if (!unsafe_.empty()) out.push_back(unsafe_names_finding(input, unsafe_, unsafe_.size()));
-  if (!duplicates_.empty()) out.push_back(duplicate_members_finding(input, duplicates_, duplicates_.size()));
-  if (!unreadable_.empty()) out.push_back(unreadable_finding(input, unreadable_, unreadable_.size()));
-  if (!warnings_.empty()) out.push_back(archive_warning_finding(input, warnings_, warnings_.size()));
+  if (!unsafe_.empty()) out.push_back(unsafe_names_finding(input, unsafe_.first, unsafe_.total));
+  if (!duplicates_.empty()) out.push_back(duplicate_members_finding(input, duplicates_.first, duplicates_.total));
+  if (!unreadable_.empty()) out.push_back(unreadable_finding(input, unreadable_.first, unreadable_.total));
+  if (!warnings_.empty()) out.push_back(archive_warning_finding(input, warnings_.first, warnings_.total));
   if (!entry_cuts_.empty())
-    out.push_back(entry_bytes_limit_finding(input, entry_cuts_, entry_cuts_.size(),
+    out.push_back(entry_bytes_limit_finding(input, entry_cuts_.first, entry_cuts_.total,
                                             options_.limits.max_entry_bytes));
   if (overlong_total_ > 0)
     out.push_back(overlong_lines_finding(input, overlong_, overlong_total_, options_.limits.max_line_bytes));
@@ -398,6 +490,10 @@ void EntryProcessor::finish() {
   auto& skipped = bundle_.inventory.skipped;
   std::sort(skipped.begin(), skipped.end(), [](const SkippedEntry& a, const SkippedEntry& b) {
     return std::tie(a.info.path, a.info.raw_path) < std::tie(b.info.path, b.info.raw_path);
+  });
+  auto& folded = bundle_.inventory.folded;
+  std::sort(folded.begin(), folded.end(), [](const FoldedEntries& a, const FoldedEntries& b) {
+    return std::tie(a.kind, a.skipped) < std::tie(b.kind, b.skipped);
   });
   auto& notes = bundle_.inventory.manifest_notes;
   std::sort(notes.begin(), notes.end(), [](const ManifestNote& a, const ManifestNote& b) {

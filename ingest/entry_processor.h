@@ -4,6 +4,7 @@
 // the entries are sorted, the bundle root stripped and the manifest reconciled.
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -12,6 +13,7 @@
 #include "ingest/input_findings.h"
 #include "bundle/input_reader.h"
 #include "ingest/manifest_index.h"
+#include "ingest/name_copies.h"
 #include "model/host_facts.h"
 #include "model/options.h"
 
@@ -49,6 +51,10 @@ class EntryProcessor final : public MemberSink {
   void run_parser(Record& r, ByteSource& src);
   void count_lines(Record& r, ByteSource& src, std::string_view head, bool whole);
   void capture_manifest(Record& r, ByteSource& src, bool items);
+  bool fold_if_quiet(Record& r, size_t facts_before, size_t findings_before, bool noted);
+  void fold(SourceKind kind, std::string skipped, const EntryInfo& info, const ParseStats* stats);
+  std::string manifest_disagreement(const Record& r, const ManifestIndex& index) const;
+  size_t listed() const { return records_.size() + bundle_.inventory.skipped.size(); }
   void strip_root();
   void reconcile();
   void raise_findings();
@@ -66,8 +72,15 @@ class EntryProcessor final : public MemberSink {
   bool input_cut_ = false;  // reading of this input stopped at damage
   std::vector<Record> records_;
   std::vector<std::string> skipped_lookup_;  // bundle-relative paths of skipped members
-  std::vector<NamedEntry> unsafe_, unreadable_, warnings_, entry_cuts_, duplicates_;
-  std::map<std::string, size_t> member_paths_;  // archive member name -> copies seen
+  NamedEntries unsafe_, unreadable_, warnings_, entry_cuts_, duplicates_;
+  NameCopies member_copies_;  // archive member names seen
+  // Entries folded past --max-listed-entries: their lookup paths' hashes (for the manifest's
+  // presence check), how many were read before any manifest, and what strip_root must know.
+  std::vector<uint64_t> folded_lookup_;
+  uint64_t folded_before_manifest_ = 0;
+  std::optional<std::string> folded_top_;  // first path component, while all agree
+  bool folded_tops_differ_ = false;
+  bool folded_in_layout_ = false;
   std::vector<OverlongSample> overlong_;
   uint64_t overlong_total_ = 0;
 };

@@ -106,48 +106,69 @@ bool walk_order_less(std::string_view a, std::string_view b) {
   return a.size() < b.size();
 }
 
+namespace {
+
+// Every fact list that entries append to, but the kernel lines (ordered together, and
+// counted apart). One list serves ordering and counting, so a new list is added once.
+template <typename B, typename F>
+void each_fact_list(B& b, F&& f) {
+  f(b.system.evidence);
+  for (auto& [pid, p] : b.processes.by_pid) f(p.evidence);
+  auto& l = b.logs;
+  f(l.stalls);
+  f(l.sync_timeouts);
+  f(l.error_codes);
+  f(l.signature_hits);
+  f(l.plog_entries);
+  f(l.journal_cuts);
+  f(l.kernel_entries);
+  auto& m = b.modules;
+  f(m.files);
+  f(m.resident);
+  f(m.loaded);
+  f(m.kernels);
+  f(m.modinfo);
+  f(m.resolutions);
+  f(m.dep_lines);
+  f(m.dkms);
+  f(m.initramfs);
+  f(m.config);
+  f(m.pci);
+  if (m.device_nodes) f(*m.device_nodes);
+  auto& d = b.devices;
+  f(d.topologies);
+  f(d.health);
+  f(d.usages);
+  f(d.probes);
+  f(d.export_files);
+  f(d.ras_events);
+  f(d.memory_errors);
+  auto& lib = b.libraries;
+  f(lib.cann_files);
+  f(lib.cann_index);
+  f(lib.paths);
+  f(b.network.rank_tables);
+  f(b.network.stacks);
+  f(b.events.boots);
+  f(b.events.install);
+}
+
+}  // namespace
+
 void order_facts_by_entry(BundleFacts& b) {
   EntryRanks r(b.inventory);
-  order(b.system.evidence, r);
-  for (auto& [pid, p] : b.processes.by_pid) order(p.evidence, r);
-  LogFacts& l = b.logs;
-  order(l.stalls, r);
-  order(l.sync_timeouts, r);
-  order(l.error_codes, r);
-  order(l.signature_hits, r);
-  order(l.plog_entries, r);
-  order_kernel_lines(l, r);
-  order(l.journal_cuts, r);
-  order(l.kernel_entries, r);
-  ModuleFacts& m = b.modules;
-  order(m.files, r);
-  order(m.resident, r);
-  order(m.loaded, r);
-  order(m.kernels, r);
-  order(m.modinfo, r);
-  order(m.resolutions, r);
-  order(m.dep_lines, r);
-  order(m.dkms, r);
-  order(m.initramfs, r);
-  order(m.config, r);
-  order(m.pci, r);
-  if (m.device_nodes) order(*m.device_nodes, r);
-  DeviceFacts& d = b.devices;
-  order(d.topologies, r);
-  order(d.health, r);
-  order(d.usages, r);
-  order(d.probes, r);
-  order(d.export_files, r);
-  order(d.ras_events, r);
-  order(d.memory_errors, r);
-  LibraryFacts& lib = b.libraries;
-  order(lib.cann_files, r);
-  order(lib.cann_index, r);
-  order(lib.paths, r);
-  order(b.network.rank_tables, r);
-  order(b.network.stacks, r);
-  order(b.events.boots, r);
-  order(b.events.install, r);
+  each_fact_list(b, [&](auto& facts) { order(facts, r); });
+  order_kernel_lines(b.logs, r);
+}
+
+size_t fact_count(const BundleFacts& b) {
+  size_t n = b.processes.by_pid.size() + b.logs.kernel_events.size() + b.logs.kernel_info.lines.size() +
+             b.logs.service_errors.size();
+  each_fact_list(b, [&](const auto& facts) { n += facts.size(); });
+  const PythonFacts& p = b.python;
+  n += p.streams.size() + p.tracebacks.size() + p.torch_errors.size() + p.err_lines.size() +
+       p.error_reports.size() + p.warnings.size() + p.job_events.size();
+  return n;
 }
 
 }  // namespace triage

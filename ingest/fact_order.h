@@ -11,6 +11,10 @@ namespace triage {
 // Runs after the entries are read and before finalize, whose dedupes keep the first copy.
 void order_facts_by_entry(BundleFacts& bundle);
 
+// How many facts the bundle holds: the input stage compares it before and after an entry
+// to tell an entry that added facts from one that added only counts.
+size_t fact_count(const BundleFacts& bundle);
+
 // The walk order of two bundle paths ("a/x" before "a-b/x", as a directory walk has it).
 bool walk_order_less(std::string_view a, std::string_view b);
 

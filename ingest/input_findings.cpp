@@ -5,7 +5,7 @@
 namespace triage {
 namespace {
 
-constexpr size_t kMaxEvidence = 20;
+constexpr size_t kMaxEvidence = NamedEntries::kMaxNamed;
 
 Finding base(std::string id, Severity s, std::string title) {
   Finding f;

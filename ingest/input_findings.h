@@ -26,6 +26,18 @@ struct NamedEntry {
   std::string display;  // entry as shown
   std::string detail;   // raw name, reason, message
 };
+// The entries one finding names: all counted, only the first kMaxNamed kept (a finding shows
+// no more), so a million unsafe names cost a count, not a million rows.
+struct NamedEntries {
+  static constexpr size_t kMaxNamed = 20;
+  std::vector<NamedEntry> first;
+  size_t total = 0;
+  void add(std::string display, std::string detail) {
+    ++total;
+    if (first.size() < kMaxNamed) first.push_back({std::move(display), std::move(detail)});
+  }
+  bool empty() const { return total == 0; }
+};
 Finding unsafe_names_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total);
 // Members stored under a name an earlier member already had (tar -r, zip append, repacking).
 Finding duplicate_members_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total);

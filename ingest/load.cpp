@@ -50,9 +50,11 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
           f.value("inputs_not_read", std::to_string(not_read));
           f.observed += fmt::format(" {} later input(s) were not read at all.", not_read);
         }
-  for (const auto& bundle : result.evidence.bundles)
-    for (const auto& e : bundle.inventory.entries)
-      if (e.kind != SourceKind::unknown && e.kind != SourceKind::symlink) result.recognised_any = true;
+  auto recognised = [](SourceKind k) { return k != SourceKind::unknown && k != SourceKind::symlink; };
+  for (const auto& bundle : result.evidence.bundles) {
+    for (const auto& e : bundle.inventory.entries) result.recognised_any |= recognised(e.kind);
+    for (const auto& f : bundle.inventory.folded) result.recognised_any |= recognised(f.kind);
+  }
   return result;
 }
 

@@ -37,12 +37,32 @@ struct ManifestNote {
   std::string note;
 };
 
+// Entries read past --max-listed-entries that added no fact, no finding and no manifest
+// disagreement: counted per kind (and per skip reason), not listed. Lines and bytes stay in
+// the totals; the first few paths are kept as samples.
+struct FoldedEntries {
+  SourceKind kind = SourceKind::unknown;
+  std::string skipped;  // why such members were not read ("FIFO: not read"); "" = read entries
+  uint64_t entries = 0;
+  uint64_t size = 0;    // stored bytes
+  ParseStats stats;     // summed counts only (no samples, no segments)
+  std::vector<std::string> samples;  // paths of the first few
+  static constexpr size_t kMaxSamples = 3;
+};
+
 struct InventoryFacts {
   std::string input_form;               // "directory", "GNU tar format (zstd)", "file"
   std::string manifest_entry;           // the manifest used for reconciliation ("" = none)
   std::vector<InventoryEntry> entries;  // sorted by (path, raw path) after reading
   std::vector<SkippedEntry> skipped;    // sorted by path
   std::vector<ManifestNote> manifest_notes;
+  std::vector<FoldedEntries> folded;    // by kind, then skip reason
+  uint64_t listed_cap = 0;              // --max-listed-entries when anything was folded
+  uint64_t folded_count() const;
 };
+
+// "N read, U not recognised" (and how many past --max-listed-entries were counted, not
+// listed): the report summaries' Entries line.
+std::string entries_text(const InventoryFacts& inventory);
 
 }  // namespace triage

@@ -12,6 +12,9 @@ struct InputLimits {
   uint64_t max_total_bytes = uint64_t{32} << 30;  // all inputs, decompressed
   uint64_t max_entry_bytes = uint64_t{4} << 30;   // one entry, decompressed
   uint64_t max_entries = 1000000;                 // entries across all inputs
+  // Entries of one input listed one by one; past it, an entry that added nothing but counts
+  // is counted per kind (InventoryFacts::folded) so a million members cost no row each.
+  uint64_t max_listed_entries = 20000;
   size_t max_line_bytes = size_t{1} << 20;        // longer lines are cut and counted malformed
 };
 

@@ -38,8 +38,6 @@ std::string args_text(const std::vector<std::string>& args) {
 }  // namespace
 
 void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& out) {
-  uint64_t unknown = 0;
-  for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
   out += fmt::format("<section class=\"card\">\n<h3>Input <span class=\"mono\">{}</span></h3>\n<dl class=\"kv\">\n",
                      escape(s.input));
   row(out, "Host", s.host.empty() ? "unknown (no manifest host, no uname)"
@@ -60,7 +58,7 @@ void bundle_summary(const BundleSummary& s, const BundleFacts& b, std::string& o
   if (!s.boot_id.empty() || s.btime)
     row(out, "Boot", (s.boot_id.empty() ? "id unknown" : escape(s.boot_id)) +
                          (s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
-  row(out, "Entries", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  row(out, "Entries", escape(entries_text(b.inventory)));
   if (std::string counted = counted_only_text(s); !counted.empty()) row(out, "Repeats", escape(counted));
   if (!s.versions.empty()) row(out, "Versions", escape(versions_text(s.versions)));
   if (std::string named = mentions_text(s.mentions); !named.empty()) row(out, "Names", escape(named));

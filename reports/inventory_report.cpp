@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "reports/json_folded.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
 
@@ -55,6 +56,16 @@ void text_bundle(const BundleFacts& b, std::ostream& out) {
                        shape, noshape, 100.0 * static_cast<double>(shape) / static_cast<double>(shape + noshape));
   out << fmt::format("{} entries: {} recognised, {} not recognised, {} skipped\n", inv.entries.size(),
                      inv.entries.size() - unknown, unknown, inv.skipped.size());
+  if (!inv.folded.empty()) {
+    out << fmt::format("\nCounted, not listed ({} entries past --max-listed-entries {}, each adding no fact):\n",
+                       inv.folded_count(), inv.listed_cap);
+    for (const auto& f : inv.folded) {
+      std::string what = f.skipped.empty() ? std::string(to_string(f.kind)) : "skipped: " + f.skipped;
+      out << fmt::format("  {:<22} {:>8} entries {:>12} bytes {:>10} lines {:>10} not understood  e.g. {}\n",
+                         what, f.entries, f.size, f.stats.lines, f.stats.lines_unrecognised,
+                         f.samples.empty() ? "" : f.samples.front());
+    }
+  }
   if (unknown > 0) {
     out << fmt::format("\nNot recognised ({}):\n", unknown);
     for (const auto& e : inv.entries)
@@ -116,6 +127,7 @@ void json_bundle(JsonWriter& w, const BundleFacts& b) {
   w.field("recognised", static_cast<uint64_t>(inv.entries.size() - unknown));
   w.field("unknown", static_cast<uint64_t>(unknown));
   w.field("skipped", static_cast<uint64_t>(inv.skipped.size()));
+  if (!inv.folded.empty()) w.field("folded", inv.folded_count()).field("listed_cap", inv.listed_cap);
   w.end_object();
   w.key("entries").begin_array();
   for (const auto& e : inv.entries) {
@@ -140,6 +152,10 @@ void json_bundle(JsonWriter& w, const BundleFacts& b) {
     w.end_object();
   }
   w.end_array();
+  if (!inv.folded.empty()) {
+    w.key("folded");
+    write_folded_entries(w, inv);
+  }
   w.key("manifest_notes").begin_array();
   for (const auto& n : inv.manifest_notes) w.begin_object().field("path", n.path).field("note", n.note).end_object();
   w.end_array();

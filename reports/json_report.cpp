@@ -1,6 +1,7 @@
 #include <algorithm>
 
 #include "model/bundle_summary.h"
+#include "reports/json_folded.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
 
@@ -206,6 +207,10 @@ void render_json(const Report& report, const EvidenceSet& evidence, const Render
       w.end_object();
     }
     w.end_array();
+    if (!b.inventory.folded.empty()) {
+      w.key("folded_entries");
+      write_folded_entries(w, b.inventory);
+    }
     w.end_object();
   }
   w.end_array();

@@ -103,9 +103,7 @@ void bundle(std::string& out, const BundleSummary& s, const BundleFacts& b) {
   else
     field("Collected:", "unknown");
   field("Zone:", s.zone.empty() ? "unknown" : md::code(s.zone) + " from " + md::text(s.zone_origin));
-  uint64_t unknown = 0;
-  for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
-  field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  field("Entries:", md::text(entries_text(b.inventory)));
   if (std::string counted = counted_only_text(s); !counted.empty()) field("Repeats:", md::text(counted));
   if (!s.versions.empty()) field("Versions:", md::text(versions_text(s.versions)));
   if (std::string named = mentions_text(s.mentions); !named.empty()) field("Names:", md::text(named));

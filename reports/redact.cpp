@@ -293,6 +293,10 @@ void each_bundle_string(BundleFacts& b, F& f) {
       f(n.path);
       f(n.note);
     }
+    for (auto& fe : b.inventory.folded) {
+      f(fe.skipped);
+      for (auto& p : fe.samples) f(p);
+    }
     for (auto& x : b.input_findings) each_finding(x, f);
   }
 }

@@ -48,8 +48,6 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
     std::string first = fmt::format("  {:<12}", label);
     append_wrapped(out, value, first, std::string(first.size(), ' '), layout.width);
   };
-  uint64_t unknown = 0;
-  for (const auto& e : b.inventory.entries) unknown += e.kind == SourceKind::unknown;
   out += st.bold(fmt::format("Bundle {}", printable_utf8(s.input)));
   out += '\n';
   field("Host:", s.host.empty() ? "unknown (no manifest host, no uname)"
@@ -74,7 +72,7 @@ void append_bundle_summary(std::string& out, const BundleSummary& s, const Bundl
   if (!s.boot_id.empty() || s.btime)
     field("Boot:", fmt::format("{}{}", s.boot_id.empty() ? "id unknown" : s.boot_id,
                                s.btime ? ", booted " + format_utc(*s.btime * 1000000) : ""));
-  field("Entries:", fmt::format("{} read, {} not recognised", b.inventory.entries.size(), unknown));
+  field("Entries:", entries_text(b.inventory));
   if (std::string counted = counted_only_text(s); !counted.empty()) field("Repeats:", counted);
   if (!s.versions.empty()) field("Versions:", versions_text(s.versions));
   if (std::string named = mentions_text(s.mentions); !named.empty()) field("Names:", named);

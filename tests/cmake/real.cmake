@@ -49,7 +49,7 @@ endif()
 
 # Hostile inputs, one ctest per case (tests/robustness/hostile_inputs.py): tar hard links, a
 # gzip bomb past --max-entry-bytes, UTF-16 plogs, years 1970 and 2100, 10 million lines
-# without a final newline, 100k one-line members, an error storm. Those that measure
+# without a final newline, 1M one-line members, an error storm. Those that measure
 # peak RSS: they run alone.
 if(Python3_Interpreter_FOUND)
   foreach(case hardlink bomb utf16 years paste members storm kstorm)
