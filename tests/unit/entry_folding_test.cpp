@@ -44,6 +44,14 @@ std::set<std::string> finding_ids(const Report& r) {
   return ids;
 }
 
+// The members as one tar, loaded with --max-listed-entries `cap`.
+LoadResult load_capped(TempDir& tmp, const std::vector<Member>& members, uint64_t cap) {
+  write_archive(tmp / "m.tar", members, ArchiveFormat::tar, Filter::none);
+  AnalyzeOptions capped;
+  capped.limits.max_listed_entries = cap;
+  return load({tmp / "m.tar"}, capped);
+}
+
 const FoldedEntries* folded_of(const BundleFacts& b, SourceKind kind, std::string_view skipped = "") {
   for (const auto& f : b.inventory.folded)
     if (f.kind == kind && f.skipped == skipped) return &f;
@@ -119,10 +127,7 @@ TEST_CASE("folding keeps every entry a finding or the manifest names", "[bundle]
   items += R"(, {"path": "logs/missing.log", "status": "ok"})";
   m.insert(m.begin(), Member{"manifest.json", R"({"format": "ascend-bundle", "format_version": 1, "items": [)" + items + "]}"});
   m.push_back({plog_name(1003), info_plog(1003)});  // stored again
-  write_archive(tmp / "m.tar", m, ArchiveFormat::tar, Filter::none);
-  AnalyzeOptions capped;
-  capped.limits.max_listed_entries = 3;
-  LoadResult loaded = load({tmp / "m.tar"}, capped);
+  LoadResult loaded = load_capped(tmp, m, 3);
   const BundleFacts& b = loaded.evidence.bundles.at(0);
   std::vector<std::string> listed;
   for (const auto& e : b.inventory.entries) listed.push_back(e.info.display.substr(e.info.display.find('!') + 1));
@@ -147,10 +152,7 @@ TEST_CASE("folded entries read before the manifest are checked for presence only
   for (int pid = 1000; pid < 1006; ++pid) m.push_back({plog_name(pid), info_plog(pid)});
   m.push_back({"manifest.json", fmt::format(R"({{"format": "ascend-bundle", "format_version": 1, "items": [
     {{"path": "{}", "status": "ok"}}, {{"path": "{}", "status": "ok"}}]}})", plog_name(1004), "logs/gone.log")});
-  write_archive(tmp / "m.tar", m, ArchiveFormat::tar, Filter::none);
-  AnalyzeOptions capped;
-  capped.limits.max_listed_entries = 2;
-  LoadResult loaded = load({tmp / "m.tar"}, capped);
+  LoadResult loaded = load_capped(tmp, m, 2);
   const BundleFacts& b = loaded.evidence.bundles.at(0);
   std::vector<std::string> notes;
   for (const auto& n : b.inventory.manifest_notes) notes.push_back(n.path + ": " + n.note);
