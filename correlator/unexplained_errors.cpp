@@ -14,6 +14,8 @@
 #include <tuple>
 
 #include "correlator/report_facts.h"
+#include "ingest/registry.h"
+#include "parsers/plog/error_lines.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -25,19 +27,6 @@ constexpr size_t kMaxTemplate = 160;   // bytes of masked message in a group key
 constexpr size_t kMaxIds = 16;         // pids / devices / ranks listed per group
 
 using LineKey = std::pair<std::string_view, uint64_t>;  // entry, line
-
-// One error line (or collapsed row of identical lines) before grouping.
-struct ErrorLine {
-  std::string_view source;  // plog, kernel, job, npu-smi
-  std::string module, code, message;
-  const EvidenceRef* evidence = nullptr;
-  const EvidenceRef* also = nullptr;  // a second line of the same fact (report header)
-  uint64_t count = 1;
-  std::string first, last;  // time text; "" = unknown
-  std::optional<int64_t> pid, device, rank;
-  const ErrorReportBlock* report = nullptr;  // job output: the whole CANN error report
-  const JobEvent* raised_from = nullptr;     // c10: the `Exception raised from` line after it
-};
 
 struct Group {
   std::string source, module, code, templ;
@@ -54,290 +43,60 @@ struct Group {
   const EvidenceRef* shown_also = nullptr;
 };
 
-std::string time_text(const LocalTime& t) {
-  if (t.time.known()) return format_utc(t.time.utc_us);
-  if (!t.valid) return {};
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} (local)", t.civil.year, t.civil.month,
-                     t.civil.day, t.civil.hour, t.civil.minute, t.civil.second);
-}
-std::string time_text(const Timestamp& t) { return t.known() ? format_utc(t.utc_us) : std::string(); }
-std::string time_text(const CivilTime& c) {
-  if (!c.valid()) return {};
-  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} (local)", c.year, c.month, c.day, c.hour,
-                     c.minute, c.second);
-}
-
-
-// A plog excerpt `[ERROR] MODULE(pid,proc):time [file:line]tid func:message`: module, message.
-void split_plog(std::string_view line, std::string& module, std::string& message) {
-  size_t lvl = line.find("] ");
-  size_t open = lvl == std::string_view::npos ? lvl : line.find('(', lvl);
-  size_t close = open == std::string_view::npos ? open : line.find("):", open);
-  if (close == std::string_view::npos) {
-    message = std::string(line);
-    return;
-  }
-  module = std::string(line.substr(lvl + 2, open - lvl - 2));
-  size_t loc = line.find(']', close);
-  size_t i = loc == std::string_view::npos ? close + 2 : loc + 1;
-  while (i < line.size() && is_digit(line[i])) ++i;  // the thread id after [file:line]
-  while (i < line.size() && line[i] == ' ') ++i;
-  message = std::string(line.substr(std::min(i, line.size())));
-}
-
-// The error number a plog message states (`errno[561103]`, `ErrorNo: 1343250441(...)`), so a
-// group is keyed by its code as job output's are; "" when it states none.
-std::string plog_code(std::string_view message) {
-  for (std::string_view tag : {std::string_view("errno["), std::string_view("ErrorNo: ")}) {
-    size_t at = message.find(tag);
-    if (at == std::string_view::npos) continue;
-    size_t i = at + tag.size(), j = i;
-    while (j < message.size() && j - i < 12 && is_digit(message[j])) ++j;
-    if (j > i) return std::string(message.substr(i, j - i));
-  }
-  return {};
-}
-
-bool is_plog_error(std::string_view excerpt) {
-  size_t at = excerpt.find("[ERROR]");
-  return at != std::string_view::npos && at < 64;
-}
-
-bool kernel_error(const KernelEvent& e) {
-  // Taint notices (out-of-tree, unsigned "- tainting kernel") are printed on every load of
-  // the Ascend modules on a kernel that does not enforce signatures: the module loads.
-  if (e.module_failure)
-    return e.module_failure->problem != ModuleLoadProblem::out_of_tree_taint &&
-           e.module_failure->problem != ModuleLoadProblem::verification_failed;
-  if (e.fault_manager) return true;
-  if (e.priority.size() == 1 && e.priority[0] >= '0' && e.priority[0] <= '3') return true;
-  return e.ascend && e.ascend->error_tag;
-}
-
-bool job_error(const JobEvent& e) {
-  switch (e.kind) {
-    case JobEventKind::npu_out_of_memory:
-    case JobEventKind::undefined_symbol:
-    case JobEventKind::library_missing:
-    case JobEventKind::acl_call_failed:
-    case JobEventKind::dcmi_error:
-    case JobEventKind::driver_error:
-    case JobEventKind::report_line:
-      return true;
-    case JobEventKind::component_error:
-    case JobEventKind::app_log:
-    case JobEventKind::id_values:
-    case JobEventKind::framework_log: {  // their ERROR records and worse; WARNING ones are not errors
-      // MindSpore logs a fatal failure at CRITICAL or EXCEPTION (`[CRITICAL] DEVICE(...)`).
-      for (std::string_view level : {"[ERROR]", "[CRITICAL]", "[EXCEPTION]", "[FATAL]"}) {
-        size_t at = e.evidence.excerpt.find(level);
-        if (at != std::string::npos && at < 64) return true;
-      }
-      return false;
-    }
-    case JobEventKind::c10_raised_from:  // part of an exception the traceback reader counts
-    case JobEventKind::acl_device:
-    case JobEventKind::log_origin:
-    case JobEventKind::repl_input:
-      return false;
-  }
-  return false;
-}
-
-class Collector {
+// Takes the error lines every reader family offers (ingest/registry.cpp), and the signature
+// hits, which span families: each line once, to the first that offers it.
+class Collector final : public ErrorLineSink {
  public:
   Collector(const BundleFacts& b, const KnowledgeBase& kb) : b_(b), kb_(kb) {}
 
   std::vector<ErrorLine> run() {
     for (const auto& e : b_.logs.kernel_events) kernel_lines_[{e.evidence.entry, e.evidence.line}] = &e;
     benign_lines();
-    error_codes();
+    for (const auto& r : error_line_readers())
+      if (r.before_signatures) r.read(b_, *this);
     signature_hits();
-    plog_rows();
-    kernel();
-    services();
-    job();
+    for (const auto& r : error_line_readers())
+      if (!r.before_signatures) r.read(b_, *this);
     return std::move(lines_);
   }
 
- private:
-  bool fresh(const EvidenceRef& ev) { return taken_.insert({ev.entry, ev.line}).second; }
-  ErrorLine& add(std::string_view source, const EvidenceRef& ev) {
+  ErrorLine* add(std::string_view source, const EvidenceRef& ev) override {
+    if (!taken_.insert({ev.entry, ev.line}).second) return nullptr;
     ErrorLine& l = lines_.emplace_back();
     l.source = source;
     l.evidence = &ev;
-    return l;
+    return &l;
   }
+  void take(const EvidenceRef& ev) override { taken_.insert({ev.entry, ev.line}); }
 
-  // Lines of the same template the parser counted on this fact, not read (FoldedRepeats).
-  static void fold_in(ErrorLine& l, const FoldedRepeats& r) {
-    l.count += r.lines;
-    if (r.lines && r.last.valid) l.last = time_text(r.last);
-  }
-
+ private:
   // A line a benign signature matched is start-up noise: never an error of its own.
   void benign_lines() {
     for (const auto& h : b_.logs.signature_hits)
       if (const Signature* s = kb_.find_signature(h.id); s && s->outcome == "benign")
         taken_.insert({h.evidence.entry, h.evidence.line});
   }
-  void error_codes() {
-    for (const auto& e : b_.logs.error_codes) {
-      if (!fresh(e.evidence)) continue;
-      ErrorLine& l = add("plog", e.evidence);
-      std::string module;
-      split_plog(e.evidence.excerpt, module, l.message);
-      l.module = e.module.empty() ? module : e.module;
-      l.code = e.code;
-      l.first = l.last = time_text(e.time);
-      fold_in(l, e.repeats);
-      if (e.origin.pid) l.pid = e.origin.pid;
-      l.device = e.device_id;
-    }
-  }
   void signature_hits() {
     for (const auto& h : b_.logs.signature_hits) {
       bool severe = h.severity == "error" || h.severity == "critical";
       if (!severe && !is_plog_error(h.evidence.excerpt)) continue;
-      if (!fresh(h.evidence)) continue;
       std::string_view src = h.source == "job" || h.source == "npu-smi" ? std::string_view(h.source)
                              : h.source.empty() || h.source == "plog" ? "plog" : "kernel";
-      ErrorLine& l = add(src, h.evidence);
+      ErrorLine* l = add(src, h.evidence);
+      if (!l) continue;
       std::string module;
-      if (src == "plog") split_plog(h.evidence.excerpt, module, l.message);
+      if (src == "plog") split_plog(h.evidence.excerpt, module, l->message);
       else if (auto k = kernel_lines_.find({h.evidence.entry, h.evidence.line}); k != kernel_lines_.end())
-        l.message = k->second->message, module = k->second->ascend ? k->second->ascend->module : "kernel";
-      else l.message = h.evidence.excerpt;
-      l.module = module.empty() ? "signature" : module;
-      l.code = h.id;
-      l.first = l.last = time_text(h.time);
-      fold_in(l, h.repeats);
-      l.pid = h.pid;
+        l->message = k->second->message, module = k->second->ascend ? k->second->ascend->module : "kernel";
+      else l->message = h.evidence.excerpt;
+      l->module = module.empty() ? "signature" : module;
+      l->code = h.id;
+      l->first = l->last = error_time_text(h.time);
+      l->add_repeats(h.repeats);
+      l->pid = h.pid;
     }
   }
-  void plog_rows() {
-    for (const auto& p : b_.logs.plog_entries)
-      for (const auto& r : p.level_lines) {
-        if (r.level != PlogLevel::error || !fresh(r.evidence)) continue;
-        ErrorLine& l = add("plog", r.evidence);
-        split_plog(r.evidence.excerpt, l.module, l.message);
-        l.code = plog_code(l.message);
-        l.count = r.count;
-        l.first = time_text(r.first);
-        l.last = time_text(r.last);
-        if (r.pid) l.pid = r.pid;
-        l.device = p.device_id;
-      }
-  }
-  void kernel() {
-    for (const auto& e : b_.logs.kernel_events) {
-      if (!kernel_error(e) || !fresh(e.evidence)) continue;
-      ErrorLine& l = add("kernel", e.evidence);
-      l.module = e.ascend ? e.ascend->module : e.fault_manager ? "fault_manager" : "kernel";
-      l.message = e.ascend ? e.ascend->message : e.message;
-      l.first = l.last = time_text(e.time);
-      l.count += e.repeats.lines;
-      if (e.repeats.lines && e.repeats.last.known()) l.last = time_text(e.repeats.last);
-      if (e.ascend) l.pid = e.ascend->pid;
-    }
-  }
-  // Daemons' error lines in journal or syslog text (kubelet, containerd, ...).
-  void services() {
-    for (const auto& e : b_.logs.service_errors) {
-      if (!fresh(e.evidence)) continue;
-      ErrorLine& l = add("service", e.evidence);
-      l.module = e.ident;
-      l.message = e.message;
-      l.first = l.last = e.time_text;
-      l.pid = e.pid;
-    }
-  }
-  void job() {
-    const PythonFacts& py = b_.python;
-    auto stream_ids = [&](size_t s, ErrorLine& l) {
-      if (s >= py.streams.size()) return;
-      if (py.streams[s].pid && !l.pid) l.pid = py.streams[s].pid;
-      if (py.streams[s].rank && !l.rank) l.rank = *py.streams[s].rank;
-    };
-    for (const auto& r : py.error_reports) {
-      if (!fresh(r.evidence)) continue;
-      if (!r.evidence_header.entry.empty()) taken_.insert({r.evidence_header.entry, r.evidence_header.line});
-      ErrorLine& l = add("job", r.evidence);
-      l.also = r.evidence_header.entry.empty() ? nullptr : &r.evidence_header;
-      l.module = "CANN error report";
-      l.report = &r;
-      l.code = r.code;
-      l.message = r.message;
-      if (r.has_time) l.first = l.last = r.time.known() ? time_text(r.time) : time_text(r.local);
-      l.pid = r.pid;
-      stream_ids(r.stream, l);
-    }
-    for (const auto& e : py.err_lines) {
-      if (!fresh(e.evidence)) continue;
-      ErrorLine& l = add("job", e.evidence);
-      l.module = e.submodule.empty() ? "torch_npu" : e.submodule;
-      l.code = e.code;
-      l.message = e.text;
-      l.first = l.last = e.time.known() ? time_text(e.time) : time_text(e.local);
-      if (e.pid) l.pid = e.pid;
-      l.device = e.device;
-      if (e.rank >= 0) l.rank = e.rank;
-      stream_ids(e.stream, l);
-    }
-    for (const auto& t : py.torch_errors) {
-      if (!fresh(t.evidence)) continue;
-      ErrorLine& l = add("job", t.evidence);
-      l.module = "torch_npu";
-      l.code = t.error_code ? std::to_string(*t.error_code) : std::string();
-      l.message = t.call.empty() ? t.evidence.excerpt : t.reason.empty() ? t.call : t.call + ": " + t.reason;
-      stream_ids(t.stream, l);
-    }
-    // The exception finally raised: the last complete one of each chain (a paste may cut the
-    // chain's last traceback before its exception line).
-    std::map<size_t, const PythonTraceback*> raised;
-    for (const auto& t : py.tracebacks)
-      if (t.complete) raised[t.chain] = &t;
-    for (const auto& [chain, tp] : raised) {
-      const PythonTraceback& t = *tp;
-      if (!fresh(t.evidence_exception)) continue;
-      ErrorLine& l = add("job", t.evidence_exception);
-      l.module = "python";
-      l.code = t.exception_type;
-      l.message = t.message;
-      l.first = l.last = time_text(t.anchor.time);
-      stream_ids(t.stream, l);
-    }
-    // Job-output failure lines (OOM, loader errors, ACL / DCMI / driver return codes, MindCluster
-    // component and MindSpore ERROR records, report lines whose header was cut away).
-    for (const auto& e : py.job_events) {
-      if (!job_error(e) || !fresh(e.evidence)) continue;
-      ErrorLine& l = add("job", e.evidence);
-      l.module = e.component.empty() ? std::string(to_string(e.kind)) : e.component;
-      l.code = e.code;
-      l.message = e.evidence.excerpt;
-      if (!e.time.empty()) l.first = l.last = e.time;
-      l.pid = e.pid;
-      if (e.device) l.device = *e.device;
-      if (e.rank) l.rank = *e.rank;
-      stream_ids(e.stream, l);
-    }
-    // A c10 error line is followed by where C++ raised it and its frames: the group names that
-    // function and frame #0's library, so the report says which layer threw.
-    std::map<LineKey, const JobEvent*> raised_from;
-    for (const auto& e : py.job_events)
-      if (e.kind == JobEventKind::c10_raised_from) raised_from[{e.evidence.entry, e.evidence.line}] = &e;
-    for (const auto& w : py.warnings) {
-      if (w.level != 'E' || w.python_warning || !fresh(w.evidence)) continue;
-      ErrorLine& l = add("job", w.evidence);
-      if (auto it = raised_from.find({w.evidence.entry, w.evidence.line + 1}); it != raised_from.end())
-        l.raised_from = it->second;
-      l.module = "c10";
-      l.code = w.error_code ? std::to_string(*w.error_code) : std::string();
-      l.message = w.message;
-      l.first = l.last = time_text(w.time);
-      stream_ids(w.stream, l);
-    }
-  }
+
   const BundleFacts& b_;
   const KnowledgeBase& kb_;
   std::set<LineKey> taken_;

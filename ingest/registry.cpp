@@ -6,11 +6,14 @@
 #include "parsers/collector/process_parsers.h"
 #include "parsers/collector/system_parsers.h"
 #include "parsers/collector/version_parsers.h"
+#include "parsers/job/error_lines.h"
 #include "parsers/job/python_parser.h"
 #include "parsers/kernel/boots_parser.h"
+#include "parsers/kernel/error_lines.h"
 #include "parsers/kernel/kernel_parser.h"
 #include "parsers/kernel/kernel_state_parsers.h"
 #include "parsers/plog/device_export_parser.h"
+#include "parsers/plog/error_lines.h"
 #include "parsers/plog/plog_parser.h"
 #include "parsers/plog/seclog_parser.h"
 #include "parsers/tools/hccn_parsers.h"
@@ -125,6 +128,16 @@ ParseFn parser_for(SourceKind kind) {
     case SourceKind::count_: return nullptr;  // not a kind: the number of kinds
   }
   return nullptr;  // unreachable for a valid enum value
+}
+
+std::span<const ErrorLineReader> error_line_readers() {
+  static constexpr ErrorLineReader kReaders[] = {
+      {"plog", true, plog_coded_error_lines},
+      {"plog", false, plog_error_rows},
+      {"kernel", false, kernel_error_lines},
+      {"job", false, job_error_lines},
+  };
+  return kReaders;
 }
 
 }  // namespace triage

@@ -1,0 +1,134 @@
+#include "parsers/job/error_lines.h"
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace triage {
+namespace {
+
+using LineKey = std::pair<std::string_view, uint64_t>;  // entry, line
+
+bool job_error(const JobEvent& e) {
+  switch (e.kind) {
+    case JobEventKind::npu_out_of_memory:
+    case JobEventKind::undefined_symbol:
+    case JobEventKind::library_missing:
+    case JobEventKind::acl_call_failed:
+    case JobEventKind::dcmi_error:
+    case JobEventKind::driver_error:
+    case JobEventKind::report_line:
+      return true;
+    case JobEventKind::component_error:
+    case JobEventKind::app_log:
+    case JobEventKind::id_values:
+    case JobEventKind::framework_log: {  // their ERROR records and worse; WARNING ones are not errors
+      // MindSpore logs a fatal failure at CRITICAL or EXCEPTION (`[CRITICAL] DEVICE(...)`).
+      for (std::string_view level : {"[ERROR]", "[CRITICAL]", "[EXCEPTION]", "[FATAL]"}) {
+        size_t at = e.evidence.excerpt.find(level);
+        if (at != std::string::npos && at < 64) return true;
+      }
+      return false;
+    }
+    case JobEventKind::c10_raised_from:  // part of an exception the traceback reader counts
+    case JobEventKind::acl_device:
+    case JobEventKind::log_origin:
+    case JobEventKind::repl_input:
+      return false;
+  }
+  return false;
+}
+
+}  // namespace
+
+void job_error_lines(const BundleFacts& b, ErrorLineSink& out) {
+  const PythonFacts& py = b.python;
+  auto stream_ids = [&](size_t s, ErrorLine* l) {
+    if (s >= py.streams.size()) return;
+    if (py.streams[s].pid && !l->pid) l->pid = py.streams[s].pid;
+    if (py.streams[s].rank && !l->rank) l->rank = *py.streams[s].rank;
+  };
+  for (const auto& r : py.error_reports) {
+    ErrorLine* l = out.add("job", r.evidence);
+    if (!l) continue;
+    if (!r.evidence_header.entry.empty()) out.take(r.evidence_header);
+    l->also = r.evidence_header.entry.empty() ? nullptr : &r.evidence_header;
+    l->module = "CANN error report";
+    l->report = &r;
+    l->code = r.code;
+    l->message = r.message;
+    if (r.has_time) l->first = l->last = r.time.known() ? error_time_text(r.time) : error_time_text(r.local);
+    l->pid = r.pid;
+    stream_ids(r.stream, l);
+  }
+  for (const auto& e : py.err_lines) {
+    ErrorLine* l = out.add("job", e.evidence);
+    if (!l) continue;
+    l->module = e.submodule.empty() ? "torch_npu" : e.submodule;
+    l->code = e.code;
+    l->message = e.text;
+    l->first = l->last = e.time.known() ? error_time_text(e.time) : error_time_text(e.local);
+    if (e.pid) l->pid = e.pid;
+    l->device = e.device;
+    if (e.rank >= 0) l->rank = e.rank;
+    stream_ids(e.stream, l);
+  }
+  for (const auto& t : py.torch_errors) {
+    ErrorLine* l = out.add("job", t.evidence);
+    if (!l) continue;
+    l->module = "torch_npu";
+    l->code = t.error_code ? std::to_string(*t.error_code) : std::string();
+    l->message = t.call.empty() ? t.evidence.excerpt : t.reason.empty() ? t.call : t.call + ": " + t.reason;
+    stream_ids(t.stream, l);
+  }
+  // The exception finally raised: the last complete one of each chain (a paste may cut the
+  // chain's last traceback before its exception line).
+  std::map<size_t, const PythonTraceback*> raised;
+  for (const auto& t : py.tracebacks)
+    if (t.complete) raised[t.chain] = &t;
+  for (const auto& [chain, tp] : raised) {
+    const PythonTraceback& t = *tp;
+    ErrorLine* l = out.add("job", t.evidence_exception);
+    if (!l) continue;
+    l->module = "python";
+    l->code = t.exception_type;
+    l->message = t.message;
+    l->first = l->last = error_time_text(t.anchor.time);
+    stream_ids(t.stream, l);
+  }
+  // Job-output failure lines (OOM, loader errors, ACL / DCMI / driver return codes, MindCluster
+  // component and MindSpore ERROR records, report lines whose header was cut away).
+  for (const auto& e : py.job_events) {
+    if (!job_error(e)) continue;
+    ErrorLine* l = out.add("job", e.evidence);
+    if (!l) continue;
+    l->module = e.component.empty() ? std::string(to_string(e.kind)) : e.component;
+    l->code = e.code;
+    l->message = e.evidence.excerpt;
+    if (!e.time.empty()) l->first = l->last = e.time;
+    l->pid = e.pid;
+    if (e.device) l->device = *e.device;
+    if (e.rank) l->rank = *e.rank;
+    stream_ids(e.stream, l);
+  }
+  // A c10 error line is followed by where C++ raised it and its frames: the group names that
+  // function and frame #0's library, so the report says which layer threw.
+  std::map<LineKey, const JobEvent*> raised_from;
+  for (const auto& e : py.job_events)
+    if (e.kind == JobEventKind::c10_raised_from) raised_from[{e.evidence.entry, e.evidence.line}] = &e;
+  for (const auto& w : py.warnings) {
+    if (w.level != 'E' || w.python_warning) continue;
+    ErrorLine* l = out.add("job", w.evidence);
+    if (!l) continue;
+    if (auto it = raised_from.find({w.evidence.entry, w.evidence.line + 1}); it != raised_from.end())
+      l->raised_from = it->second;
+    l->module = "c10";
+    l->code = w.error_code ? std::to_string(*w.error_code) : std::string();
+    l->message = w.message;
+    l->first = l->last = error_time_text(w.time);
+    stream_ids(w.stream, l);
+  }
+}
+
+}  // namespace triage
