@@ -366,11 +366,14 @@ void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
     }
     ev.hits.clear();
   }
+  // By time; lines with no absolute time (dmesg uptimes without a boot time) last, in the
+  // order they were read (seq) rather than the dedupe's message-hash order, so "first" and
+  // "last" of such lines mean what they say.
   std::stable_sort(logs.kernel_events.begin(), logs.kernel_events.end(),
                    [](const KernelEvent& a, const KernelEvent& b) {
-                     int64_t ka = a.time.known() ? a.time.utc_us : INT64_MAX;
-                     int64_t kb2 = b.time.known() ? b.time.utc_us : INT64_MAX;
-                     return ka < kb2;
+                     if (a.time.known() != b.time.known()) return a.time.known();
+                     if (a.time.known()) return a.time.utc_us < b.time.utc_us;
+                     return a.seq < b.seq;
                    });
   auto by_time = [](const auto& a, const auto& b) { return sort_key(a) < sort_key(b); };
   std::stable_sort(logs.stalls.begin(), logs.stalls.end(), by_time);

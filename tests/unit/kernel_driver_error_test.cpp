@@ -1,9 +1,11 @@
 // kernel-driver-error on in-memory kernel events.
 #include <catch2/catch.hpp>
+#include <fmt/format.h>
 
 #include "correlator/kernel_driver_error.h"
 
 #include "analysis_test_support.h"
+#include "bundle_test_util.h"
 
 using namespace triage;
 
@@ -101,4 +103,24 @@ TEST_CASE("kernel-driver-error: a heartbeat loss names its device and the device
   auto none = run(quiet);
   REQUIRE(none.size() == 1);
   CHECK(none[0].find_value("devices") == nullptr);
+}
+
+TEST_CASE("kernel-driver-error: lines with no absolute time keep the order they were read in", "[kernel_driver]") {
+  // tests/data/real/mind-cluster-faultdiag-testdata-messages-heartbeat-lost/messages.txt: syslog
+  // lines with no year and one uptime. First and last were taken in the dedupe's message-hash
+  // order (last: the device 1000 line; devices "1, 10000, 1000").
+  std::string text;
+  int day = 1;
+  for (const char* device : {"1", "1000", "10000"})
+    text += fmt::format("Aug  {} 08:38:31 localhost kernel: [ 1197.584409] [ascend] [ERROR] [drv_soft_fault] "
+                        "[heart_beat_judge 318] <kworker/5:1H:39365> Heartbeat lost! (device={}; old_count=1104; "
+                        "new_count=1104; lost_count=4; total_lost_count=4; total_10s_count=0; total_15s_count 0).\n",
+                        day++, device);
+  Report r = triage::testing::analyze_one("messages.txt", text);
+  const Finding* f = triage::testing::find_finding(r.findings, "kernel-driver-error");
+  REQUIRE(f);
+  CHECK(*f->find_value("devices") == "1, 1000, 10000");
+  REQUIRE(f->evidence.size() == 2);
+  CHECK(f->evidence[0].line == 1);
+  CHECK(f->evidence[1].line == 3);
 }
