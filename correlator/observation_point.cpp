@@ -4,10 +4,13 @@
 
 #include <map>
 #include <set>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "correlator/stream_stall.h"
+#include "parsers/common/log_text.h"
 
 namespace triage {
 namespace {
@@ -243,6 +246,14 @@ Finding make_finding(const HostGroup& group, const BundleFacts& b, const PythonT
   return f;
 }
 
+// The tracebacks one finding stands for.
+struct Repeated {
+  size_t index = 0;  // of the finding
+  size_t count = 1;
+  std::string last;  // observed_utc of the last
+  std::set<std::pair<std::string, uint64_t>> seen;  // lines it cites or explains
+};
+
 }  // namespace
 
 void analyze_observation_point(const EvidenceSet& evidence, const AnalyzeOptions&,
@@ -257,7 +268,38 @@ void analyze_observation_point(const EvidenceSet& evidence, const AnalyzeOptions
         auto [it, fresh] = by_chain.emplace(t.chain, &t);
         if (!fresh && t.chain_position < it->second->chain_position) it->second = &t;
       }
-      for (const auto& [chain, t] : by_chain) findings.push_back(make_finding(group, *b, *t, histories));
+      // One finding per repeated traceback: a job that retries prints the same one thousands
+      // of times (issue 35: 20k findings for an 8 MiB log). Same frame, exception, message
+      // (digits aside), codes and process: the first is told, the others accounted for.
+      std::map<std::vector<std::string>, Repeated> same;
+      for (const auto& [chain, t] : by_chain) {
+        Finding f = make_finding(group, *b, *t, histories);
+        std::vector<std::string> key = {std::to_string(message_template_key(t->message)), t->exception_type};
+        for (std::string_view v : {"frame", "error_code", "e_code", "pid"}) key.push_back(*f.find_value(v));
+        auto [it, first] = same.try_emplace(std::move(key));
+        Repeated& r = it->second;
+        if (first) {
+          r.index = findings.size();
+          for (const auto& e : f.explains) r.seen.insert({e.entry, e.line});
+          findings.push_back(std::move(f));
+          continue;
+        }
+        ++r.count;
+        r.last = *f.find_value("observed_utc");
+        Finding& kept = findings[r.index];
+        for (const auto* list : {&f.evidence, &f.explains})
+          for (const auto& e : *list)
+            if (e.line && r.seen.insert({e.entry, e.line}).second)
+              kept.explains.push_back(EvidenceRef{e.entry, e.line, 0, {}});
+      }
+      for (auto& [key, r] : same) {
+        if (r.count == 1) continue;
+        Finding& f = findings[r.index];
+        f.observed += fmt::format(" The same traceback (frame, exception, codes, process) is printed {} times{}: "
+                                  "the others are counted here, not reported again.",
+                                  r.count, r.last == "unknown" ? "" : ", the last at " + r.last + " UTC");
+        f.value("tracebacks", std::to_string(r.count));
+      }
     }
   }
 }

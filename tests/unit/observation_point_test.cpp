@@ -4,6 +4,12 @@
 
 #include "correlator/observation_point.h"
 
+#include <fmt/format.h>
+
+#include <set>
+
+#include "bundle_test_util.h"
+
 using namespace triage;
 
 namespace {
@@ -197,4 +203,38 @@ TEST_CASE("observation-point: plain Python errors are not observation points", "
   ev.bundles[0].python.streams.push_back(stream);
   ev.bundles[0].python.tracebacks.push_back(t);
   CHECK(run(ev).empty());
+}
+
+TEST_CASE("observation-point: a traceback printed again and again is one finding that counts it", "[stall]") {
+  // A job that retries prints the same traceback thousands of times (issue 35): one finding
+  // per frame, exception, codes and process, every printed line accounted for.
+  std::string log;
+  auto traceback = [&](int pid, int second, int line) {
+    log += fmt::format(
+        "Traceback (most recent call last):\n  File \"/home/u/train.py\", line {}, in <module>\n"
+        "    loss.backward()\n  File \"/usr/lib/python3/site-packages/torch/_tensor.py\", line 522, in backward\n"
+        "    torch.autograd.backward(\nRuntimeError: ACL stream synchronize failed, error code is 507035\n"
+        "[ERROR] 2026-03-02-13:52:{:02} (PID:{}, Device:0, RankID:0) ERR00100 PTA call acl api failed\n",
+        line, second, pid);
+  };
+  traceback(4051, 0, 100);
+  traceback(4052, 1, 100);
+  traceback(4051, 2, 101);
+  traceback(4051, 3, 102);
+  Report r = triage::testing::analyze_one("train.log", log);
+  std::vector<const Finding*> points;
+  for (const auto& f : r.findings) {
+    CHECK(f.id != "unexplained-errors");
+    if (f.id == "observation-point") points.push_back(&f);
+  }
+  REQUIRE(points.size() == 2);
+  CHECK(*points[0]->find_value("pid") == "4051");
+  CHECK(*points[0]->find_value("tracebacks") == "3");
+  CHECK(points[0]->observed.find("printed 3 times") != std::string::npos);
+  CHECK(points[1]->find_value("tracebacks") == nullptr);
+  // The exception lines of the second and third copy (lines 20 and 27) are accounted for.
+  std::set<uint64_t> explained;
+  for (const auto& e : points[0]->explains) explained.insert(e.line);
+  CHECK(explained.count(20));
+  CHECK(explained.count(27));
 }
