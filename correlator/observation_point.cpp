@@ -280,7 +280,8 @@ void analyze_observation_point(const EvidenceSet& evidence, const AnalyzeOptions
         Repeated& r = it->second;
         if (first) {
           r.index = findings.size();
-          for (const auto& e : f.explains) r.seen.insert({e.entry, e.line});
+          for (const auto* list : {&f.evidence, &f.explains})
+            for (const auto& e : *list) r.seen.insert({e.entry, e.line});
           findings.push_back(std::move(f));
           continue;
         }

@@ -78,8 +78,10 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
     return false;
   }
   ++budget_.entries_used;
-  // What this member adds, to tell past the listing cap whether it added only counts.
-  size_t facts_before = fact_count(bundle_), findings_before = bundle_.input_findings.size();
+  // What this member adds, to tell past the listing cap whether it added only counts (counted
+  // only there: fact_count walks every process's evidence).
+  bool past_cap = listed() >= options_.limits.max_listed_entries;
+  size_t facts_before = past_cap ? fact_count(bundle_) : 0, findings_before = bundle_.input_findings.size();
   bool noted = false;  // a finding names it (unsafe name, a copy, unreadable, a reader warning)
 
   EntryInfo info;
@@ -121,7 +123,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
       h.type == EntryType::other || h.type == EntryType::directory) {
     std::string reason(skip_reason(h.type));
     if (unreadable) reason = h.read_error;
-    if (listed() >= options_.limits.max_listed_entries && !noted) {
+    if (past_cap && !noted) {
       folded_lookup_.push_back(name_hash(class_path));
       fold(SourceKind::unknown, std::move(reason), info, nullptr);
       return true;
@@ -148,7 +150,7 @@ bool EntryProcessor::on_member(const MemberHeader& h, ByteSource* data) {
   } else {
     read_file(r, *data);
   }
-  if (listed() >= options_.limits.max_listed_entries && fold_if_quiet(r, facts_before, findings_before, noted))
+  if (past_cap && fold_if_quiet(r, facts_before, findings_before, noted))
     return !budget_.exhausted();
   records_.push_back(std::move(r));
   return !budget_.exhausted();
