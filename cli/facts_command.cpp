@@ -3,7 +3,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
-#include "correlator/facts_listing.h"
+#include "correlator/summaries/facts_listing.h"
 #include "reports/redact.h"
 
 namespace triage::cli {

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "correlator/version_matrix.h"
+#include "correlator/analyses/version_matrix.h"
 
 namespace triage {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "correlator/library_provenance.h"
+#include "correlator/analyses/library_provenance.h"
 
 namespace triage {
 namespace {

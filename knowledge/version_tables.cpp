@@ -1,5 +1,5 @@
 // Loading the version tables of knowledge/versions/ (see its README.md); the judging by
-// them is correlator/version_judge.cpp.
+// them is correlator/analyses/version_judge.cpp.
 #include "knowledge/version_tables.h"
 
 #include <fmt/format.h>

@@ -1,7 +1,7 @@
 #pragma once
 // The version tables of knowledge/versions/*.tsv (each row with its source): which torch_npu
 // wheels and which CANN/HDK pairs are declared compatible, which C++ ABI torch wheels use.
-// Loaded here; judged by correlator/version_judge.cpp (and atb_abi.cpp for the ABI).
+// Loaded here; judged by correlator/analyses/version_judge.cpp (and atb_abi.cpp for the ABI).
 #include <optional>
 #include <string>
 #include <string_view>

@@ -1,6 +1,6 @@
 #include "reports/summary_report.h"
 
-#include "correlator/node_summary.h"
+#include "correlator/summaries/node_summary.h"
 #include "knowledge/fleet_roles.h"
 #include "model/time.h"
 #include "reports/json_writer.h"

@@ -38,7 +38,7 @@ NOT_APPLICABLE = [
     (r"^Comp_Network_Custom_", "derived rule (no log pattern): fires from other rules' results"),
 ]
 
-# Device event kinds (device-exception kinds of correlator/device_exception.cpp) for the
+# Device event kinds (device-exception kinds of correlator/analyses/device_exception.cpp) for the
 # event ids added from kg-config; anything else is a plain device-event.
 def event_kind(module, cause):
     c = cause.lower()

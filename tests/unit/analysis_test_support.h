@@ -4,18 +4,23 @@
 #include <string_view>
 #include <vector>
 
+#include "correlator/analyses/analysis.h"
 #include "model/host_facts.h"
 #include "model/options.h"
 
 namespace triage::testing {
 
-using AnalysisFn = void (*)(const EvidenceSet&, const AnalyzeOptions&, std::vector<Finding>&);
+// The context an analysis gets in a run with default options and the built-in knowledge.
+inline AnalysisContext context_for(const EvidenceSet& set) {
+  static const AnalyzeOptions kDefaults{};
+  return AnalysisContext::load(set, kDefaults);
+}
 
 inline std::vector<Finding> run_analysis(AnalysisFn fn, const BundleFacts& b) {
   EvidenceSet set;
   set.bundles.push_back(b);
   std::vector<Finding> out;
-  fn(set, AnalyzeOptions{}, out);
+  fn(context_for(set), out);
   return out;
 }
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "correlator/atb_abi.h"
+#include "correlator/analyses/atb_abi.h"
 #include "knowledge/version_tables.h"
 
 #include "analysis_test_support.h"

@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "correlator/collective.h"
+#include "correlator/analyses/collective.h"
 #include "correlator/correlate.h"
-#include "correlator/device_access.h"
+#include "correlator/analyses/device_access.h"
 #include "ingest/load.h"
 
 #include "analysis_test_support.h"

@@ -1,7 +1,7 @@
 // device-exception on in-memory facts: one positive and the negatives for each kind.
 #include <catch2/catch.hpp>
 
-#include "correlator/device_exception.h"
+#include "correlator/analyses/device_exception.h"
 
 #include "analysis_test_support.h"
 #include "python_test_util.h"

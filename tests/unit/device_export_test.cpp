@@ -7,7 +7,7 @@
 
 #include "ingest/classify.h"
 #include "correlator/correlate.h"
-#include "correlator/device_exception.h"
+#include "correlator/analyses/device_exception.h"
 #include "model/host_facts.h"
 #include "parsers/plog/device_export_parser.h"
 #include "parsers/plog/plog_parser.h"

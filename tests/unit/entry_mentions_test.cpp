@@ -1,4 +1,4 @@
-// Per-entry mentions (correlator/entry_mentions.cpp) from `facts` rows: the values of the
+// Per-entry mentions (correlator/summaries/entry_mentions.cpp) from `facts` rows: the values of the
 // rows of the CANN documentation's grep of device-0 TSCH ringbuffer events
 // (tests/data/real/cann-docs-device-log-grep-ringbuffer) and a torch_npu ERR line.
 #include <catch2/catch.hpp>
@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
-#include "correlator/entry_mentions.h"
+#include "correlator/summaries/entry_mentions.h"
 
 using namespace triage;
 

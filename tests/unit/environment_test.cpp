@@ -1,8 +1,8 @@
 #include <catch2/catch.hpp>
 
-#include "correlator/container.h"
-#include "correlator/environment.h"
-#include "correlator/mount_shadowing.h"
+#include "correlator/analyses/container.h"
+#include "correlator/analyses/environment.h"
+#include "correlator/analyses/mount_shadowing.h"
 
 #include "analysis_test_support.h"
 #include "library_facts_util.h"
@@ -11,7 +11,7 @@ using namespace triage;
 using namespace libtest;
 
 namespace {
-std::vector<Finding> run(const BundleFacts& b, testing::AnalysisFn fn) { return testing::run_analysis(fn, b); }
+std::vector<Finding> run(const BundleFacts& b, AnalysisFn fn) { return testing::run_analysis(fn, b); }
 void path(BundleFacts& b, std::string p, bool exists, std::string seen) {
   b.libraries.paths.push_back(PathCheck{p, exists, exists ? "d" : "-", "", seen, ev("ascend/paths.tsv")});
 }

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "python_test_util.h"
-#include "correlator/facts_listing.h"
+#include "correlator/summaries/facts_listing.h"
 
 using namespace triage;
 

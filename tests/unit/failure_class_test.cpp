@@ -2,8 +2,8 @@
 // near misses give nothing, and the table's rows decide (not the analysis's code).
 #include <catch2/catch.hpp>
 
-#include "correlator/device_exception.h"
-#include "correlator/failure_class.h"
+#include "correlator/analyses/device_exception.h"
+#include "correlator/analyses/failure_class.h"
 #include "knowledge/failure_classes.h"
 
 #include "analysis_test_support.h"

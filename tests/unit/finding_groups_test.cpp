@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "correlator/finding_groups.h"
+#include "correlator/passes/finding_groups.h"
 #include "knowledge/finding_groups.h"
 
 using namespace triage;

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "ingest/load.h"
-#include "correlator/bundle_summary.h"
+#include "correlator/summaries/bundle_summary.h"
 #include "correlator/correlate.h"
 #include "reports/html_escape.h"
 #include "reports/render.h"

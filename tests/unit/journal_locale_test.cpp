@@ -8,7 +8,7 @@
 #include <string>
 
 #include "bundle_test_util.h"
-#include "correlator/facts_listing.h"
+#include "correlator/summaries/facts_listing.h"
 #include "ingest/classify.h"
 #include "knowledge/month_names.h"
 #include "parsers/kernel/kernel_line.h"

@@ -2,7 +2,7 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
-#include "correlator/kernel_driver_error.h"
+#include "correlator/analyses/kernel_driver_error.h"
 
 #include "analysis_test_support.h"
 #include "bundle_test_util.h"

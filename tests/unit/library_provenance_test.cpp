@@ -1,7 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "correlator/library_provenance.h"
-#include "correlator/task_queue_value.h"
+#include "correlator/analyses/library_provenance.h"
+#include "correlator/analyses/task_queue_value.h"
 
 #include "analysis_test_support.h"
 #include "library_facts_util.h"
@@ -10,7 +10,7 @@ using namespace triage;
 using namespace libtest;
 
 namespace {
-std::vector<Finding> run(const BundleFacts& b, testing::AnalysisFn fn) { return testing::run_analysis(fn, b); }
+std::vector<Finding> run(const BundleFacts& b, AnalysisFn fn) { return testing::run_analysis(fn, b); }
 }  // namespace
 
 TEST_CASE("library origin and CANN install of a path") {

@@ -1,7 +1,7 @@
 // localization-mode on in-memory process facts.
 #include <catch2/catch.hpp>
 
-#include "correlator/localization_mode.h"
+#include "correlator/analyses/localization_mode.h"
 
 #include "analysis_test_support.h"
 

@@ -1,8 +1,8 @@
 // module-provenance and driver-binding on in-memory facts (positive and negative cases).
 #include <catch2/catch.hpp>
 
-#include "correlator/driver_binding.h"
-#include "correlator/module_provenance.h"
+#include "correlator/analyses/driver_binding.h"
+#include "correlator/analyses/module_provenance.h"
 
 #include "analysis_test_support.h"
 
@@ -252,14 +252,14 @@ TEST_CASE("driver-binding: Kunpeng 19e5 devices are not NPUs") {
   EvidenceSet set;
   set.bundles.push_back(b);
   std::vector<Finding> out;
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   CHECK(out.empty());
 
   PciFunction npu = port;
   npu.address = "0000:01:00.0";
   npu.device = "d802";
   set.bundles[0].modules.pci.push_back(npu);
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   REQUIRE(out.size() == 1);
   CHECK(out[0].id == "driver-binding/unbound");
   CHECK(out[0].severity == Severity::critical);
@@ -283,7 +283,7 @@ TEST_CASE("driver-binding: load failures counted once across bundles; taint line
   EvidenceSet set;
   set.bundles = {a, b};
   std::vector<Finding> out;
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   REQUIRE(out.size() == 1);
   CHECK(out[0].id == "driver-binding/load-failure");
   CHECK(out[0].severity == Severity::critical);
@@ -292,7 +292,7 @@ TEST_CASE("driver-binding: load failures counted once across bundles; taint line
   set.bundles[0].logs.kernel_events = {taint};
   set.bundles[1].logs.kernel_events = {taint};
   out.clear();
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   CHECK(out.empty());
 }
 
@@ -306,12 +306,12 @@ TEST_CASE("driver-binding: an unsigned module loaded with a taint is not a failu
   EvidenceSet set;
   set.bundles = {a};
   std::vector<Finding> out;
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   CHECK(out.empty());
   e.message = "Loading of module with unavailable key is rejected";
   e.module_failure = ModuleLoadFailure{ModuleLoadProblem::key_rejected, "", "", ""};
   set.bundles[0].logs.kernel_events = {e};
-  analyze_driver_binding(set, {}, out);
+  analyze_driver_binding(testing::context_for(set), out);
   REQUIRE(out.size() == 1);
   CHECK(out[0].severity == Severity::error);
 }

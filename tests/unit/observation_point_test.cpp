@@ -2,7 +2,8 @@
 // process (by pid, by time, or as the only stalled process) and never called the cause.
 #include <catch2/catch.hpp>
 
-#include "correlator/observation_point.h"
+#include "correlator/analyses/observation_point.h"
+#include "analysis_test_support.h"
 
 #include <fmt/format.h>
 
@@ -70,7 +71,7 @@ void add_traceback(BundleFacts& b, std::optional<int64_t> err_pid, std::optional
 
 std::vector<Finding> run(const EvidenceSet& ev) {
   std::vector<Finding> out;
-  analyze_observation_point(ev, AnalyzeOptions{}, out);
+  analyze_observation_point(testing::context_for(ev), out);
   return out;
 }
 

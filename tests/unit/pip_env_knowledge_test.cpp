@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "correlator/driver_binding.h"
-#include "correlator/environment.h"
-#include "correlator/version_matrix.h"
+#include "correlator/analyses/driver_binding.h"
+#include "correlator/analyses/environment.h"
+#include "correlator/analyses/version_matrix.h"
 #include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
 
@@ -22,12 +22,11 @@ using namespace std::string_literals;
 
 namespace {
 
-std::vector<Finding> run_with(const BundleFacts& b, void (*fn)(const EvidenceSet&, const AnalyzeOptions&, std::vector<Finding>&),
-                              const AnalyzeOptions& options = {}) {
+std::vector<Finding> run_with(const BundleFacts& b, AnalysisFn fn, const AnalyzeOptions& options = {}) {
   EvidenceSet set;
   set.bundles.push_back(b);
   std::vector<Finding> out;
-  fn(set, options, out);
+  fn(AnalysisContext::load(set, options), out);
   return out;
 }
 

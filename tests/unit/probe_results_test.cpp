@@ -4,7 +4,7 @@
 
 #include "ingest/load.h"
 #include "correlator/correlate.h"
-#include "correlator/probe_results.h"
+#include "correlator/analyses/probe_results.h"
 
 #include "analysis_test_support.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "correlator/correlate.h"
-#include "correlator/facts_listing.h"
+#include "correlator/summaries/facts_listing.h"
 #include "ingest/classify.h"
 #include "knowledge/component_phrases.h"
 #include "parsers/job/job_lines.h"

@@ -2,7 +2,8 @@
 // inconclusive, and how duplicates, wraps, clock steps and mixed processes are handled.
 #include <catch2/catch.hpp>
 
-#include "correlator/stream_stall.h"
+#include "correlator/analyses/stream_stall.h"
+#include "analysis_test_support.h"
 
 using namespace triage;
 
@@ -50,7 +51,7 @@ EvidenceSet evidence_of(const std::vector<Sample>& samples) {
 
 std::vector<Finding> run(const EvidenceSet& ev) {
   std::vector<Finding> out;
-  analyze_stream_stall(ev, AnalyzeOptions{}, out);
+  analyze_stream_stall(testing::context_for(ev), out);
   return out;
 }
 

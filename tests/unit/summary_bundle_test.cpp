@@ -11,7 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "correlator/bundle_summary.h"
+#include "correlator/summaries/bundle_summary.h"
 #include "model_test_support.h"
 #include "ingest/finalize.h"
 #include "reports/render.h"

@@ -2,8 +2,8 @@
 // host's local time beside UTC, boot marks, and skew on named pairs.
 #include <catch2/catch.hpp>
 
-#include "correlator/timeline.h"
-#include "correlator/timeline_internal.h"
+#include "correlator/timeline/timeline.h"
+#include "correlator/timeline/timeline_internal.h"
 #include "model/facts_events.h"
 
 using namespace triage;

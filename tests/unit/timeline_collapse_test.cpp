@@ -2,7 +2,7 @@
 // the timeline, on occurrences and marks built in the test.
 #include <catch2/catch.hpp>
 
-#include "correlator/timeline_internal.h"
+#include "correlator/timeline/timeline_internal.h"
 
 using namespace triage;
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "bundle/byte_source.h"
-#include "correlator/timeline.h"
+#include "correlator/timeline/timeline.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
 #include "parsers/plog/plog_parser.h"

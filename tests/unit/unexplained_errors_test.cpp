@@ -1,9 +1,10 @@
 // unexplained-errors and log-signature on in-memory facts built from verbatim corpus lines.
 #include <catch2/catch.hpp>
 
-#include "correlator/log_signature.h"
-#include "correlator/report_facts.h"
-#include "correlator/unexplained_errors.h"
+#include "correlator/analyses/log_signature.h"
+#include "analysis_test_support.h"
+#include "correlator/summaries/report_facts.h"
+#include "correlator/passes/unexplained_errors.h"
 
 using namespace triage;
 
@@ -38,7 +39,7 @@ BundleFacts with_rows(std::vector<PlogLevelLine> rows) {
 std::vector<Finding> run(const BundleFacts& b, std::vector<Finding> others = {}) {
   EvidenceSet set;
   set.bundles.push_back(b);
-  analyze_unexplained_errors(set, AnalyzeOptions{}, others);
+  analyze_unexplained_errors(testing::context_for(set), others);
   std::vector<Finding> out;
   for (auto& f : others)
     if (f.id == "unexplained-errors") out.push_back(std::move(f));
@@ -168,7 +169,7 @@ TEST_CASE("log-signature: an own signature's hits become one finding with its te
   EvidenceSet set;
   set.bundles.push_back(b);
   std::vector<Finding> out;
-  analyze_log_signature(set, AnalyzeOptions{}, out);
+  analyze_log_signature(testing::context_for(set), out);
   REQUIRE(out.size() == 1);
   CHECK(out[0].id == "log-signature");
   CHECK(out[0].severity == Severity::error);
@@ -177,7 +178,7 @@ TEST_CASE("log-signature: an own signature's hits become one finding with its te
   b.logs.signature_hits[0].id = "device-exception/aicore-error";  // read by device-exception
   set.bundles[0] = b;
   out.clear();
-  analyze_log_signature(set, AnalyzeOptions{}, out);
+  analyze_log_signature(testing::context_for(set), out);
   CHECK(out.empty());
 }
 
@@ -198,7 +199,7 @@ TEST_CASE("unexplained-errors: a line of the same failure is shown on the findin
   EvidenceSet set;
   set.bundles.push_back(b);
   std::vector<Finding> out = {other};
-  analyze_unexplained_errors(set, AnalyzeOptions{}, out);
+  analyze_unexplained_errors(testing::context_for(set), out);
   REQUIRE(out.size() == 1);  // line 1 is explained: no unexplained-errors
   REQUIRE(out[0].same_failure.size() == 1);
   CHECK(out[0].same_failure[0].line == 1);
@@ -208,7 +209,7 @@ TEST_CASE("unexplained-errors: a line of the same failure is shown on the findin
   b.logs.plog_entries[0].level_lines[0].last.civil.second = 50;
   set.bundles[0] = b;
   out = {other};
-  analyze_unexplained_errors(set, AnalyzeOptions{}, out);
+  analyze_unexplained_errors(testing::context_for(set), out);
   REQUIRE(out.size() == 2);
   CHECK(out[0].same_failure.empty());
   CHECK(out[1].id == "unexplained-errors");

@@ -1,5 +1,5 @@
 // The next check separates two causes, not a cause from "insufficient evidence", when a
-// supported cause stands beside it (correlator/verdict.cpp choose_next_check). The traceback
+// supported cause stands beside it (correlator/passes/verdict.cpp choose_next_check). The traceback
 // of tests/data/real/paddle-65797-libatb-missing, verbatim: a missing libatb.so supports both
 // cann-wheel-mismatch and environment-paths, and only "is it on disk" separates them.
 #include <catch2/catch.hpp>

@@ -1,7 +1,7 @@
-// The "In short" paragraph (correlator/verdict_reply.h): plain words from the verdict.
+// The "In short" paragraph (correlator/passes/verdict_reply.h): plain words from the verdict.
 #include <catch2/catch.hpp>
 
-#include "correlator/verdict_reply.h"
+#include "correlator/passes/verdict_reply.h"
 
 using namespace triage;
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "correlator/verdict.h"
+#include "correlator/passes/verdict.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/verdict_rules.h"
 #include "ingest/knowledge_check.h"

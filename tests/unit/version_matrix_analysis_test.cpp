@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
-#include "correlator/version_matrix.h"
+#include "correlator/analyses/version_matrix.h"
+#include "analysis_test_support.h"
 #include "library_facts_util.h"
 
 using namespace triage;
@@ -11,7 +12,7 @@ std::vector<Finding> run(BundleFacts b) {
   EvidenceSet set;
   set.bundles.push_back(std::move(b));
   std::vector<Finding> out;
-  analyze_version_matrix(set, AnalyzeOptions{}, out);
+  analyze_version_matrix(testing::context_for(set), out);
   return out;
 }
 const Finding& wheel(const std::vector<Finding>& fs) {

@@ -3,7 +3,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "correlator/version_matrix.h"
+#include "correlator/analyses/version_matrix.h"
 
 using namespace triage;
 

@@ -1,0 +1,419 @@
+// collective: collective-communication failures split by what the lines show: a wait that
+// timed out (with the timeout the line prints and the HCCL_* values of the process), a peer
+// that was lost, a link or socket that could not be set up, a rank table that does not fit
+// the host, a device or port still held by an earlier job, an SDMA / RoCE transport error,
+// and arguments that differ between ranks. Signature ids (knowledge/signatures/
+// collective.json) and CANN message codes decide the class; the text of a CANN error report
+// printed in job output is matched with the same signatures.
+#include "correlator/analyses/collective.h"
+#include "correlator/analyses/collective_wait_site.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+
+#include "knowledge/knowledge.h"
+
+namespace triage {
+namespace {
+
+struct Class {
+  std::string_view id;
+  Severity severity;
+  std::string_view title;
+  std::string_view supports;
+  std::string_view does_not_prove;
+  std::array<std::string_view, 3> next_checks;
+};
+
+// The next checks name the variable or the rank to look at; a collective wait is never
+// localised with ASCEND_LAUNCH_BLOCKING (it serialises the job and changes the timing).
+const std::array kClasses = {
+    Class{"collective/wait-timeout", Severity::error, "A collective waited for a peer rank and timed out",
+          "A rank did not reach the same collective in time: it was slower, stuck or failed "
+          "earlier. The waiting rank is the witness, not the cause.",
+          "Which rank is late, or that the timeout is too short: only the other ranks' logs "
+          "show whether one of them failed or stalled first.",
+          {"grep -h -E 'EI0002|notify wait|fftsplus task timeout|event wait timeout' "
+           "~/ascend/log/debug/plog/plog-*.log | sort | head   # on every rank: the first to stop is the one to read",
+           "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_(EXEC|CONNECT)_TIMEOUT='",
+           "Compare the step each rank reached last (its last log line before the timeout)"}},
+    Class{"collective/peer-lost", Severity::error, "A peer rank was lost (heartbeat lost, process exited or port down)",
+          "The peer process exited or the network between the ranks went down: the peer or the "
+          "network comes before this host's hardware.",
+          "Why the peer stopped: its own log (an exception, an OOM kill, a device fault) says.",
+          {"Read the log of the peer rank named in the line for its first error",
+           "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -net_health -g",
+           "dmesg -T | grep -i -E 'oom|killed process' on the peer's host"}},
+    Class{"collective/link-setup", Severity::error, "A link or socket to a peer rank could not be set up",
+          "The ranks did not connect: a peer started late or failed before connecting, the "
+          "device network (IP, route, TLS setting) differs, or HCCL_CONNECT_TIMEOUT is shorter "
+          "than the spread of start times.",
+          "That the network is broken: a peer that never started the collective looks the same.",
+          {"hccn_tool -i <device> -ip -g; hccn_tool -i <device> -ping -g address <remote device ip>",
+           "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_CONNECT_TIMEOUT='   # default 120 s",
+           "Read the remote rank's log for an earlier error or a late start"}},
+    Class{"collective/socket-close", Severity::warning, "Sockets between ranks could not be closed (teardown)",
+          "HCCL was tearing a link or communicator down, after an earlier failure or at "
+          "shutdown, and the close failed: the failure came before these lines.",
+          "Why the job failed: a close failure is teardown, not link set-up. With HDC -19 the "
+          "device side no longer answered, which alone does not say whether the device or the process went first.",
+          {"Read the first error before the close lines, on this rank and on the others",
+           "npu-smi info -t health -i <npu>   # when the close reports HDC ret(-19)",
+           "grep -h -E 'ERROR.*(HCCL|HCCP|EI00|EJ00)' ~/ascend/log/debug/plog/plog-*.log | sort | head"}},
+    Class{"collective/rank-table", Severity::error, "The rank table or communicator configuration does not fit the host",
+          "The job's rank table (or the script that builds it) names devices, device IPs or "
+          "servers this host does not have as the process sees them: a configuration error.",
+          "That the devices are unhealthy: the check fails before any device work.",
+          {"python3 -m json.tool $RANK_TABLE_FILE | grep -E 'device_id|device_ip|server_id'",
+           "for i in $(seq 0 7); do hccn_tool -i $i -ip -g; done   # the device_ip each device has",
+           "echo $ASCEND_VISIBLE_DEVICES $ASCEND_RT_VISIBLE_DEVICES; ls /dev/davinci*"}},
+    Class{"collective/device-held", Severity::error, "The device's HCCP process or port is still held (an earlier job?)",
+          "A previous job, or another job on the same devices, still holds HCCP or the HCCL "
+          "port: this job cannot initialise until it exits.",
+          "Which process holds it: list the device's processes and the listening ports.",
+          {"npu-smi info   # the process table of each device",
+           "ss -ltnp | grep -E ':(16666|6000[0-9])'",
+           "Wait 10 s after the last job exited, then rerun"}},
+    Class{"collective/transport-error", Severity::error, "An SDMA or RoCE transfer of a collective failed",
+          "A copy between devices failed during a collective: a peer that left, memory shared "
+          "with another job on the same device, or a link fault.",
+          "A hardware fault: a peer that exits mid-transfer produces the same error.",
+          {"npu-smi info   # another process on the same device?",
+           "Read the remote rank named in the report (EI0012 / EI0013)",
+           "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -stat -g"}},
+    Class{"collective/mismatch", Severity::error, "Ranks called a collective with different arguments",
+          "The ranks do not run the same sequence of collectives (different tags, counts or "
+          "data types at the same step): a code or configuration divergence between ranks.",
+          "Which rank diverged: compare the tag and parameter the report names on each rank.",
+          {"grep -h EI0005 ~/ascend/log/debug/plog/plog-*.log on every rank",
+           "Compare the ranks' configuration (world size, parallel sizes, batch shapes)", ""}},
+};
+
+const Class* class_of(std::string_view id) {
+  for (const auto& c : kClasses)
+    if (c.id == id) return &c;
+  return nullptr;
+}
+
+std::string_view class_of_signature(std::string_view id) {
+  static const std::map<std::string_view, std::string_view> m = {
+      {"hccl/task-timeout", "collective/wait-timeout"},      {"hccl/wait-timeout-value", "collective/wait-timeout"},
+      {"hccl/peer-heartbeat-lost", "collective/peer-lost"},  {"hccl/transport-init", "collective/link-setup"},
+      {"hccl/ra-socket", "collective/link-setup"},           {"hccl/ranktable-device-mismatch", "collective/rank-table"},
+      {"hccl/ra-socket-close", "collective/socket-close"},
+      {"hccl/port-in-use", "collective/device-held"},        {"hccl/sdma-error", "collective/transport-error"},
+      {"hccl/init-failed", "collective/link-setup"},  // the communicator's set-up between the ranks
+  };
+  auto it = m.find(id);
+  return it == m.end() ? std::string_view{} : it->second;
+}
+
+// CANN message codes of HCCL (EI) and HCCP (EJ), see knowledge/error-codes.tsv.
+std::string_view class_of_code(std::string_view code) {
+  static const std::map<std::string_view, std::string_view> m = {
+      {"EI0002", "collective/wait-timeout"},   {"EI0004", "collective/rank-table"},      {"EI0005", "collective/mismatch"},
+      {"EI0006", "collective/link-setup"},     {"EI0009", "collective/link-setup"},      {"EI0012", "collective/transport-error"},
+      {"EI0013", "collective/transport-error"}, {"EI0014", "collective/rank-table"},     {"EI0015", "collective/link-setup"},
+      {"EI0017", "collective/rank-table"},     {"EJ0001", "collective/device-held"},     {"EJ0002", "collective/peer-lost"},
+      {"EJ0003", "collective/device-held"},
+  };
+  auto it = m.find(code);
+  return it == m.end() ? std::string_view{} : it->second;
+}
+
+struct Seen {
+  std::vector<EvidenceRef> evidence;
+  std::set<std::string> sources;  // "HCCL:hccl/transport-init", "code EI0006"
+  std::vector<std::pair<std::string, std::string>> values;
+  std::set<std::pair<std::string, uint64_t>> cited;  // (entry, line): a line read three ways is one line
+  size_t lines = 0;
+};
+
+void note(Seen& s, const EvidenceRef& e, std::string source) {
+  s.sources.insert(std::move(source));
+  if (!s.cited.insert({e.entry, e.line}).second) return;
+  ++s.lines;
+  if (s.evidence.size() < 8) s.evidence.push_back(e);
+}
+
+void keep_value(Seen& s, std::string key, std::string v) {
+  if (v.empty()) return;
+  for (const auto& [k, x] : s.values)
+    if (k == key && x == v) return;
+  if (s.values.size() < 24) s.values.emplace_back(std::move(key), std::move(v));
+}
+
+std::string capture(const std::vector<std::pair<std::string, std::string>>& caps, std::string_view name) {
+  for (const auto& [k, v] : caps)
+    if (k == name) return v;
+  return {};
+}
+
+// The captures that matter to a class, as finding values.
+void keep_captures(Seen& s, std::string_view cls,
+                   const std::vector<std::pair<std::string, std::string>>& caps) {
+  if (cls == "collective/wait-timeout") {
+    if (auto t = capture(caps, "timeout"); !t.empty()) {
+      auto unit = capture(caps, "unit");
+      keep_value(s, "timeout_seen", t + unit + (capture(caps, "default").empty() ? "" : " (default)"));
+    }
+    if (auto t = capture(caps, "event_timeout"); !t.empty()) keep_value(s, "event_timeout_seen", t);
+  } else if (cls == "collective/peer-lost") {
+    keep_value(s, "peer", capture(caps, "peer"));
+    keep_value(s, "exception", capture(caps, "exception"));
+  } else if (cls == "collective/link-setup") {
+    keep_value(s, "remote_rank", capture(caps, "remote_rank"));
+    keep_value(s, "remote_ip", capture(caps, "remote_ip"));
+  } else if (cls == "collective/socket-close") {
+    keep_value(s, "hdc_ret", capture(caps, "ret"));
+  } else if (cls == "collective/rank-table") {
+    keep_value(s, "config_device", capture(caps, "config_device"));
+    keep_value(s, "local_device", capture(caps, "local_device"));
+  }
+}
+
+// Matches the collective signatures against free text (an error report's lines).
+class TextMatcher {
+ public:
+  explicit TextMatcher(const KnowledgeBase& kb) : kb_(kb) {}
+  void match(std::string_view text, const EvidenceRef& e, std::map<std::string, Seen>& seen) {
+    if (!kb_.plog_matcher.any(text)) return;
+    kb_.plog_matcher.match(text, {}, scratch_, hits_);
+    for (int idx : hits_) {
+      const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
+      auto cls = class_of_signature(sig.id);
+      if (cls.empty()) continue;
+      Seen& s = seen[std::string(cls)];
+      note(s, e, "report text:" + sig.id);
+      keep_captures(s, cls, captures(sig, text));
+    }
+  }
+
+ private:
+  static std::vector<std::pair<std::string, std::string>> captures(const Signature& sig, std::string_view t) {
+    std::vector<std::pair<std::string, std::string>> out;
+    if (!sig.re || sig.re->NumberOfCapturingGroups() == 0) return out;
+    int n = sig.re->NumberOfCapturingGroups();
+    std::vector<re2::StringPiece> g(static_cast<size_t>(n) + 1);
+    if (!sig.re->Match(re2::StringPiece(t.data(), t.size()), 0, t.size(), RE2::UNANCHORED, g.data(), n + 1))
+      return out;
+    for (const auto& [name, index] : sig.re->NamedCapturingGroups())
+      if (g[static_cast<size_t>(index)].data() != nullptr)
+        out.emplace_back(name, std::string(g[static_cast<size_t>(index)].data(), g[static_cast<size_t>(index)].size()));
+    return out;
+  }
+  const KnowledgeBase& kb_;
+  std::vector<int> scratch_, hits_;
+};
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// The collected rank tables against the host: a device without device_ip, and a table in which
+// no device_ip is an address this host's devices have (hccn_tool -ip), when those were read.
+void rank_table_checks(const BundleFacts& b, std::map<std::string, Seen>& seen) {
+  std::set<std::string> host_ips;
+  for (const auto& [id, p] : b.network.hccn)
+    if (!p.ip.empty()) host_ips.insert(p.ip);
+  for (const auto& t : b.network.rank_tables) {
+    bool any_local = false;
+    for (const auto& d : t.devices) {
+      if (d.device_ip.empty()) {
+        Seen& s = seen["collective/rank-table"];
+        note(s, d.evidence, "rank table: device_ip not set");
+        keep_value(s, "device_ip_missing", fmt::format("pid {} server {} device {}", t.pid, d.server_id, d.device_id));
+      }
+      any_local = any_local || host_ips.count(d.device_ip);
+    }
+    if (!host_ips.empty() && !t.devices.empty() && !any_local) {
+      Seen& s = seen["collective/rank-table"];
+      note(s, t.devices.front().evidence, "rank table: no device_ip of this host");
+      std::string ips;
+      for (const auto& ip : host_ips) ips += (ips.empty() ? "" : " ") + ip;
+      keep_value(s, "host_device_ips", ips);
+      keep_value(s, "rank_table_pid", std::to_string(t.pid));
+    }
+  }
+}
+
+std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& kb) {
+  std::map<std::string, Seen> seen;
+  for (const auto& h : b.logs.signature_hits) {
+    auto cls = class_of_signature(h.id);
+    if (cls.empty()) continue;
+    Seen& s = seen[std::string(cls)];
+    note(s, h.evidence, "signature " + h.id);
+    keep_captures(s, cls, h.captures);
+  }
+  for (const auto& c : b.logs.error_codes) {
+    if (c.form != ErrorCodeForm::message_code) continue;
+    auto cls = class_of_code(c.code);
+    if (!cls.empty()) note(seen[std::string(cls)], c.evidence, "code " + c.code);
+  }
+  TextMatcher text(kb);
+  for (const auto& r : b.python.error_reports) {
+    const EvidenceRef& e = r.evidence_header.entry.empty() ? r.evidence : r.evidence_header;
+    if (auto cls = class_of_code(r.code); !cls.empty()) note(seen[std::string(cls)], e, "code " + r.code);
+    text.match(r.message, e, seen);
+    for (const auto& f : r.frames) text.match(f.text, e, seen);
+  }
+  // MindFormers' hccl_tools.py builds the rank table from each device's IP (hccn_tool):
+  // a traceback out of it means the table could not be written.
+  for (const auto& t : b.python.tracebacks) {
+    if (!t.complete) continue;
+    bool in_tool = std::any_of(t.frames.begin(), t.frames.end(),
+                               [](const PyFrame& f) { return ends_with(f.file, "hccl_tools.py"); });
+    if (!in_tool) continue;
+    Seen& s = seen["collective/rank-table"];
+    note(s, t.evidence_exception, "traceback in hccl_tools.py");
+    keep_value(s, "rank_table_tool_error", t.exception_type + ": " + t.message);
+  }
+  rank_table_checks(b, seen);
+  return seen;
+}
+
+// HCCL_* timeouts of the collected processes, "pid=value" each.
+std::string configured(const BundleFacts& b, std::string_view name) {
+  std::string out;
+  for (const auto& [pid, p] : b.processes.by_pid)
+    if (const auto* v = p.env(name)) out += fmt::format("{}pid {}: {}", out.empty() ? "" : ", ", pid, *v);
+  return out;
+}
+
+// hccn_tool: a port down, a net_health other than Success, or a link that last went down.
+void link_down(const BundleFacts& b, bool collective_failed, std::vector<Finding>& out) {
+  Finding f;
+  std::string observed;
+  for (const auto& [id, p] : b.network.hccn) {
+    std::vector<std::string> what;
+    if (!p.link_status.empty() && p.link_status != "UP") {
+      what.push_back("link " + p.link_status);
+      f.evidence.push_back(p.link_evidence);
+    }
+    if (!p.net_health.empty() && p.net_health != "Success") {
+      what.push_back("net_health " + p.net_health);
+      f.evidence.push_back(p.net_health_evidence);
+    }
+    if (!p.link_changes.empty() && !p.link_changes.back().up) {
+      what.push_back("last link change LINK DOWN at " + p.link_changes.back().when);
+      f.evidence.push_back(p.link_changes.back().evidence);
+    }
+    if (what.empty()) continue;
+    std::string joined;
+    for (const auto& w : what) joined += (joined.empty() ? "" : ", ") + w;
+    observed += fmt::format("{}device {}: {}", observed.empty() ? "" : "; ", id, joined);
+    f.value("device", std::to_string(id));
+  }
+  if (observed.empty()) return;
+  f.id = "collective/link-down";
+  f.host = b.host;
+  // Alone a port down is a network state; next to a collective failure it is its likely cause.
+  f.severity = collective_failed ? Severity::error : Severity::warning;
+  f.confidence = Confidence::high;
+  f.title = "A device network port is down or unhealthy (hccn_tool)";
+  f.observed = "hccn_tool: " + observed + ".";
+  f.supports = "Collectives over this device's RoCE port cannot reach their peers: the network (cable, "
+               "optical module, switch port, address) comes before the device itself.";
+  f.does_not_prove = "That the job used this port, or when it went down relative to the failure (link_stat times do).";
+  f.next_checks = {"hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -optical -g",
+                   "hccn_tool -i <device> -net_health -g; hccn_tool -i <device> -ip -g",
+                   "Check the switch port and cable of that device"};
+  out.push_back(std::move(f));
+}
+
+// py-spy: threads stopped inside a torch.distributed collective, innermost such frame.
+void stacks_in_collective(const BundleFacts& b, std::vector<Finding>& out) {
+  static constexpr std::array<std::string_view, 9> kCalls = {
+      "all_reduce (", "all_gather", "reduce_scatter", "broadcast (", "barrier (", "all_to_all",
+      "send (", "recv (", "monitored_barrier ("};
+  Finding f;
+  for (const auto& t : b.network.stacks) {
+    for (const auto& fr : t.frames) {
+      bool hit = std::any_of(kCalls.begin(), kCalls.end(),
+                             [&](std::string_view c) { return fr.find(c) != std::string::npos; }) &&
+                 fr.find("distributed") != std::string::npos;
+      if (!hit) continue;
+      f.value("stack", fmt::format("pid {} thread {} ({}): {}", t.pid, t.thread, t.name, fr));
+      if (f.evidence.size() < 8) f.evidence.push_back(t.evidence);
+      break;
+    }
+  }
+  if (f.evidence.empty()) return;
+  f.id = "collective/stack-in-collective";
+  f.host = b.host;
+  f.severity = Severity::info;
+  f.confidence = Confidence::high;
+  f.title = "py-spy: the job's threads are inside a collective call";
+  f.observed = fmt::format("{} thread(s) in a torch.distributed collective at collection time.", f.evidence.size());
+  for (const auto& [k, v] : f.values) f.observed += " " + v + ".";
+  f.supports = "The process waits in a collective: the rank it waits for, not this one, is where to look.";
+  f.does_not_prove = "That the wait is a hang: one dump is one instant; compare two dumps taken apart.";
+  f.next_checks = {"py-spy dump --pid <pid> on every rank: the rank not inside the same collective is the one to read"};
+  out.push_back(std::move(f));
+}
+
+}  // namespace
+
+void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
+  const EvidenceSet& evidence = ctx.evidence;
+  const KnowledgeBase& kb = ctx.knowledge;
+  for (const auto& b : evidence.bundles) {
+    auto seen = collect(b, kb);
+    link_down(b, !seen.empty(), out);
+    stacks_in_collective(b, out);
+    for (const auto& [id, s] : seen) {
+      const Class* c = class_of(id);
+      if (!c) continue;
+      Finding f;
+      f.id = std::string(c->id);  // the full id, as the catalogue test reads it from the table
+      f.host = b.host;
+      f.severity = c->severity;
+      f.confidence = s.lines > 1 ? Confidence::high : Confidence::medium;
+      f.title = std::string(c->title);
+      std::string from;
+      for (const auto& x : s.sources) from += (from.empty() ? "" : ", ") + x;
+      f.observed = fmt::format("{} line(s) or report(s) ({}).", s.lines, from);
+      for (const auto& [k, v] : s.values) f.observed += fmt::format(" {}={}.", k, v);
+      if (id == "collective/wait-timeout" || id == "collective/link-setup") {
+        auto exec = configured(b, "HCCL_EXEC_TIMEOUT");
+        auto conn = configured(b, "HCCL_CONNECT_TIMEOUT");
+        bool have_env = std::any_of(b.processes.by_pid.begin(), b.processes.by_pid.end(),
+                                    [](const auto& p) { return p.second.has_environ; });
+        f.observed += have_env ? fmt::format(" HCCL_EXEC_TIMEOUT: {}; HCCL_CONNECT_TIMEOUT: {}.",
+                                             exec.empty() ? "unset (default)" : exec,
+                                             conn.empty() ? "unset (default)" : conn)
+                               : " The process environment was not collected: the configured "
+                                 "HCCL_EXEC_TIMEOUT / HCCL_CONNECT_TIMEOUT are unknown.";
+        if (!exec.empty()) f.value("hccl_exec_timeout", exec);
+        if (!conn.empty()) f.value("hccl_connect_timeout", conn);
+      }
+      f.supports = std::string(c->supports);
+      f.does_not_prove = std::string(c->does_not_prove);
+      for (auto n : c->next_checks)
+        if (!n.empty()) f.next_checks.emplace_back(n);
+      f.evidence = s.evidence;
+      f.value("lines", std::to_string(s.lines));
+      for (const auto& [k, v] : s.values) f.value(k, v);
+      if (id == "collective/wait-timeout") {
+        auto barrier = collective_wait_in_barrier(b);
+        f.value("observed_in_barrier", barrier ? "yes" : "no");
+        if (barrier) {
+          f.evidence.push_back(*barrier);
+          f.observed += " The timeout surfaced in torch.distributed's barrier, which moves no data: "
+                        "a rank reached it late.";
+          f.next_checks.insert(f.next_checks.begin(),
+                               "The log of the rank the barrier waited for (under main_process_first, the "
+                               "main process): its own work before the barrier against HCCL_EXEC_TIMEOUT");
+        }
+      }
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+}  // namespace triage

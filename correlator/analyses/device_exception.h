@@ -1,0 +1,13 @@
+#pragma once
+// device-exception: see docs/findings/device.md for ids, kinds and wording.
+#include <vector>
+
+#include "correlator/analyses/analysis.h"
+#include "model/finding.h"
+#include "model/host_facts.h"
+
+namespace triage {
+
+void analyze_device_exception(const AnalysisContext& ctx, std::vector<Finding>& out);
+
+}  // namespace triage

@@ -1,0 +1,269 @@
+// failure-class: every failure line the parsers kept (tracebacks, CANN error reports, ERR
+// lines, torch_npu errors, warnings, plog error codes, signature hits, plog ERROR lines) is
+// looked up in knowledge/failure-classes.tsv by its codes, then by its text. One finding per
+// class and bundle, with up to 8 evidence lines; which row matched is kept in the values.
+#include "correlator/analyses/failure_class.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include "knowledge/failure_classes.h"
+#include "knowledge/knowledge.h"
+
+namespace triage {
+namespace {
+
+struct Hit {
+  const FailureClassInfo* row = nullptr;
+  std::string text;  // the line's text as the fact holds it
+  EvidenceRef evidence;
+};
+
+struct Collector {
+  const FailureClasses& table;
+  std::map<std::string, std::vector<Hit>> by_class;
+  std::set<std::pair<std::string, uint64_t>> seen;  // (entry, line): one line counts once
+
+  // Codes first (exact), then the phrases in `text`.
+  void line(std::initializer_list<std::string_view> codes, std::string_view text, const EvidenceRef& ev) {
+    const FailureClassInfo* row = nullptr;
+    for (auto c : codes)
+      if (!row) row = table.of_code(c);
+    if (!row) row = table.of_text(text);
+    if (!row && text != ev.excerpt) row = table.of_text(ev.excerpt);
+    if (row) add(row, text, ev);
+  }
+  void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev) {
+    if (!ev.entry.empty() && !seen.insert({ev.entry, ev.line}).second) return;
+    by_class[row->klass].push_back(Hit{row, std::string(text), ev});
+  }
+};
+
+std::string num(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : std::string(); }
+
+// A line a benign signature matched (start-up noise such as vLLM's optional CUDA extension
+// failing to import on an NPU host) supports no failure class.
+void skip_benign(const BundleFacts& b, const KnowledgeBase& kb, Collector& c) {
+  for (const auto& h : b.logs.signature_hits)
+    if (const Signature* s = kb.find_signature(h.id); s && s->outcome == "benign")
+      c.seen.insert({h.evidence.entry, h.evidence.line});
+}
+
+void collect(const BundleFacts& b, Collector& c) {
+  for (const auto& t : b.python.tracebacks) {
+    if (!t.complete) continue;
+    std::string text = t.exception_type + ": " + t.message;
+    c.line({t.ecode, num(t.error_code)}, text, t.evidence_exception.entry.empty() ? t.evidence_start : t.evidence_exception);
+  }
+  for (const auto& r : b.python.error_reports) {
+    const EvidenceRef& ev = r.evidence_header.entry.empty() ? r.evidence : r.evidence_header;
+    std::string text = r.message;
+    for (const auto& d : r.details) text += "\n" + d;
+    for (const auto& f : r.frames) text += "\n" + f.text;
+    c.line({r.code, num(r.runtime_result)}, text, ev);
+  }
+  for (const auto& e : b.python.err_lines) c.line({}, e.text + "\n" + e.error_text, e.evidence);
+  for (const auto& t : b.python.torch_errors) c.line({num(t.error_code)}, t.call + " " + t.reason, t.evidence);
+  for (const auto& w : b.python.warnings) c.line({num(w.error_code)}, w.message, w.evidence);
+  for (const auto& e : b.logs.error_codes) c.line({e.code}, e.description, e.evidence);
+  for (const auto& h : b.logs.signature_hits)
+    if (const auto* row = c.table.of_signature(h.id)) c.add(row, h.evidence.excerpt, h.evidence);
+  for (const auto& s : b.logs.plog_entries)
+    for (const auto& l : s.level_lines)
+      if (l.level == PlogLevel::error) c.line({}, l.evidence.excerpt, l.evidence);
+}
+
+// "…/libtorch_npu.so: undefined symbol: _ZN5torch…" -> library, symbol (basename of the path).
+void library_and_symbol(std::string_view text, std::string& library, std::string& symbol) {
+  auto token_before = [&](size_t pos) {
+    std::string_view head = text.substr(0, pos);
+    size_t start = head.find_last_of(" \t'\"(");
+    std::string_view tok = start == std::string_view::npos ? head : head.substr(start + 1);
+    size_t slash = tok.rfind('/');
+    return std::string(slash == std::string_view::npos ? tok : tok.substr(slash + 1));
+  };
+  if (size_t p = text.find(": undefined symbol: "); p != std::string_view::npos) {
+    library = token_before(p);
+    std::string_view rest = text.substr(p + 20);
+    symbol = std::string(rest.substr(0, rest.find_first_of(" \t'\"\n")));
+  } else if (size_t q = text.find(": cannot open shared object file"); q != std::string_view::npos) {
+    library = token_before(q);
+  }
+}
+
+// The operator a line names: `call aclnnXxx failed`, `OpName:[X]`, `optype [X]`,
+// `OPS function error: X`, `operator name is X`.
+std::string operator_of(std::string_view text) {
+  struct Form { std::string_view before, stop; };
+  static constexpr Form kForms[] = {{"call aclnn", " "}, {"OpName:[", "]"}, {"optype [", "]"},
+                                    {"optype[", "]"},    {"OPS function error: ", ","},
+                                    {"operator name is ", " .\n"}};
+  for (const auto& f : kForms) {
+    size_t p = text.find(f.before);
+    if (p == std::string_view::npos) continue;
+    size_t start = p + f.before.size();
+    if (f.before == "call aclnn") start = p + 5;  // keep the aclnn prefix
+    size_t end = text.find_first_of(f.stop, start);
+    std::string_view name = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    while (!name.empty() && (name.back() == '.' || name.back() == ',')) name.remove_suffix(1);
+    if (!name.empty()) return std::string(name);
+  }
+  return {};
+}
+
+// `Tried to allocate 386.00 MiB (NPU 2; 60.97 GiB total capacity; ...)`: the figures.
+std::string oom_figures(std::string_view text) {
+  size_t p = text.find("Tried to allocate ");
+  if (p == std::string_view::npos) return {};
+  std::string_view rest = text.substr(p);
+  size_t close = rest.find(')');
+  return std::string(rest.substr(0, close == std::string_view::npos ? std::min<size_t>(rest.size(), 200) : close + 1));
+}
+
+void add_unique(std::vector<std::string>& v, std::string s) {
+  if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
+}
+
+struct ClassText {
+  std::string_view klass, title, supports, does_not_prove;
+  Severity severity;
+};
+
+// One `id = "..."` per class: explain_catalogue_test reads the ids from these lines.
+void set_id(Finding& f, std::string_view klass) {
+  if (klass == "operator") f.id = "operator-error";
+  else if (klass == "job-code") f.id = "job-code";
+  else if (klass == "device-memory") f.id = "device-memory/exhausted";
+  else if (klass == "library-load") f.id = "library-load/failed";
+  else if (klass == "install-mismatch") f.id = "install-mismatch";
+  else if (klass == "import-path") f.id = "import-path";
+}
+
+constexpr ClassText kClasses[] = {
+    {"operator", "An operator rejected its call or is not supported",
+     "The job's code, inputs or operators: the operator refused the dtype, shape or attribute it "
+     "was given, or no kernel supports it on this chip.",
+     "That the model is wrong: a torch_npu or CANN release without the operator variant is "
+     "rejected the same way (check the versions before rewriting the model).",
+     Severity::error},
+    {"job-code", "The job's code failed before any device work",
+     "The job's code or its launch: the failure is in how the process set up the device, not in "
+     "the device or the installation.",
+     "That the installation is complete: only that this process did not get as far as using it.",
+     Severity::error},
+    {"device-memory", "Device memory exhausted",
+     "The job's configuration or data: batch size, sequence length, model size, memory fraction or "
+     "fragmentation asked for more device memory than was free.",
+     "A hardware fault, nor that this process alone used the memory: another process on the same "
+     "device also takes HBM (npu-smi info lists them).",
+     Severity::error},
+    {"library-load", "A shared library failed to load",
+     "A version mismatch between torch, torch_npu, CANN, NNAL/ATB and the driver (a symbol one "
+     "library needs is missing from another), or a package or library path that is not set up.",
+     "Which package is wrong: the library named is where loading stopped; the one to replace may "
+     "be the library that provides the symbol.",
+     Severity::error},
+    {"install-mismatch", "The installed torch_npu or CANN lacks what the job or the chip needs",
+     "An unsupported combination of torch_npu, CANN and the chip or the job's framework: the installed "
+     "release does not provide the API or soc support the line names.",
+     "Which release is needed: the line names what is missing, not the version that has it.",
+     Severity::error},
+    {"import-path", "Python imported an Ascend module from the wrong place, or could not find it",
+     "The job's environment paths: the current directory or PYTHONPATH shadows the installed package, or "
+     "CANN's Python packages are not on this Python's path (set_env.sh not sourced for it).",
+     "That the package is missing: it may be installed and merely not visible to this Python.",
+     Severity::error},
+};
+
+std::vector<std::string> next_checks(std::string_view klass, const std::vector<std::string>& libraries) {
+  if (klass == "operator")
+    return {"ASCEND_LAUNCH_BLOCKING=1 <the job's command>  # the failing call and its inputs' dtype and shape",
+            "python3 -c 'import torch, torch_npu; print(torch.__version__, torch_npu.__version__)'  # the operator "
+            "support of this release"};
+  if (klass == "job-code")
+    return {"python3 -c 'import torch, torch_npu; print(torch.zeros(1).npu())'  # in the same environment as the "
+            "failing process (each worker must import torch_npu)"};
+  if (klass == "device-memory")
+    return {"npu-smi info  # HBM usage and the processes on each device",
+            "PYTORCH_NPU_ALLOC_CONF=expandable_segments:True <the job's command>  # when reserved far exceeds allocated "
+            "(fragmentation); else lower the batch size or sequence length"};
+  if (klass == "import-path")
+    return {"cd / && python3 -c 'import torch_npu, tbe; print(torch_npu.__file__, tbe.__file__)'; echo $PYTHONPATH  "
+            "# run from outside any source tree, in the job's environment"};
+  if (klass == "install-mismatch")
+    return {"python3 -c 'import torch, torch_npu; print(torch.__version__, torch_npu.__version__)'; cat "
+            "/usr/local/Ascend/ascend-toolkit/latest/*/ascend_toolkit_install.info; npu-smi info  # the declared "
+            "torch_npu / CANN pair for this chip and framework"};
+  std::string lib = libraries.empty() ? "<library>" : libraries.front();
+  return {fmt::format("ldd -r $(python3 -c 'import torch_npu, os; print(os.path.dirname(torch_npu.__file__))')/lib/"
+                      "libtorch_npu.so | grep -E 'undefined|not found'; ldconfig -p | grep {}",
+                      lib),
+          "pip list 2>/dev/null | grep -Ei '^torch|torch.npu'; cat /usr/local/Ascend/ascend-toolkit/latest/*/"
+          "ascend_toolkit_install.info; ls /usr/local/Ascend/nnal/atb 2>&1"};
+}
+
+}  // namespace
+
+void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out) {
+  const EvidenceSet& evidence = ctx.evidence;
+  const FailureClasses& table = ctx.failure_classes;
+  for (const auto& b : evidence.bundles) {
+    Collector c{table, {}, {}};
+    skip_benign(b, ctx.knowledge, c);
+    collect(b, c);
+    for (const auto& k : kClasses) {
+      auto it = c.by_class.find(std::string(k.klass));
+      if (it == c.by_class.end()) continue;
+      const std::vector<Hit>& hits = it->second;
+      std::vector<std::string> matched, meanings, libraries, symbols, operators, figures;
+      for (const auto& h : hits) {
+        add_unique(matched, h.row->text);
+        add_unique(meanings, h.row->meaning);
+        std::string lib, sym;
+        library_and_symbol(h.text, lib, sym);
+        if (lib.empty()) library_and_symbol(h.evidence.excerpt, lib, sym);
+        add_unique(libraries, lib);
+        add_unique(symbols, sym);
+        add_unique(operators, operator_of(h.text));
+        add_unique(figures, oom_figures(h.text));
+      }
+      Finding f;
+      set_id(f, k.klass);
+      f.host = b.host;
+      f.severity = k.severity;
+      f.confidence = hits.size() > 1 || matched.size() > 1 ? Confidence::high : Confidence::medium;
+      std::string what = k.klass == "library-load" && !libraries.empty()
+                             ? fmt::format(" ({})", fmt::join(libraries, ", "))
+                         : k.klass == "operator" && !operators.empty() ? fmt::format(" ({})", fmt::join(operators, ", "))
+                                                                       : "";
+      f.title = fmt::format("{}{}", k.title, what);
+      f.observed = fmt::format("{} line(s) matched {}: {}.{}{}{}{}", hits.size(), fmt::join(matched, ", "),
+                               fmt::join(meanings, "; "),
+                               libraries.empty() ? "" : fmt::format(" Library: {}.", fmt::join(libraries, ", ")),
+                               symbols.empty() ? "" : fmt::format(" Missing symbol: {}.", fmt::join(symbols, ", ")),
+                               operators.empty() ? "" : fmt::format(" Operator: {}.", fmt::join(operators, ", ")),
+                               figures.empty() ? "" : fmt::format(" {}.", fmt::join(figures, "; ")));
+      f.supports = std::string(k.supports);
+      f.does_not_prove = std::string(k.does_not_prove);
+      f.next_checks = next_checks(k.klass, libraries);
+      for (const auto& h : hits)
+        if (f.evidence.size() < 8) f.evidence.push_back(h.evidence);
+      f.value("class", std::string(k.klass))
+          .value("matched", fmt::format("{}", fmt::join(matched, ",")))
+          .value("count", std::to_string(hits.size()))
+          .value("library", fmt::format("{}", fmt::join(libraries, ",")))
+          .value("symbol", fmt::format("{}", fmt::join(symbols, ",")))
+          .value("operator", fmt::format("{}", fmt::join(operators, ",")))
+          .value("library_kind", k.klass != "library-load" ? ""
+                                 : symbols.empty()            ? "missing-library"
+                                                              : "undefined-symbol");
+      out.push_back(std::move(f));
+    }
+  }
+}
+
+}  // namespace triage

@@ -1,0 +1,37 @@
+// One UTC axis across every source (docs/timeline.md): occurrences from each bundle,
+// boots, measured clock skews; repeats collapsed; findings linked to the rows holding their
+// evidence lines; then the user's filter.
+#include "correlator/timeline/timeline.h"
+
+#include <algorithm>
+
+#include "correlator/timeline/timeline_internal.h"
+
+namespace triage {
+
+Timeline build_timeline(const std::vector<Finding>& findings, const EvidenceSet& evidence,
+                        const AnalyzeOptions& options) {
+  Timeline t;
+  std::vector<TimelineOccurrence> occurrences;
+  std::vector<BootMark> boots;
+  for (size_t i = 0; i < evidence.bundles.size(); ++i) {
+    const BundleFacts& b = evidence.bundles[i];
+    auto occ = timeline_occurrences(b, i, options);
+    std::move(occ.begin(), occ.end(), std::back_inserter(occurrences));
+    auto bm = timeline_boots(b);
+    std::move(bm.begin(), bm.end(), std::back_inserter(boots));
+    auto sk = timeline_skews(b);
+    std::move(sk.begin(), sk.end(), std::back_inserter(t.skews));
+    if (b.system.collected_at_us)
+      t.collection_utc_us = std::max(t.collection_utc_us.value_or(INT64_MIN), *b.system.collected_at_us);
+  }
+  t.boots = merge_boots(std::move(boots));
+  std::unordered_map<std::string, size_t> line_to_row;
+  t.events = collapse_occurrences(std::move(occurrences), t.boots, t.undated, line_to_row);
+  link_findings(t.events, line_to_row, findings);
+  apply_timeline_filter(t, options.timeline);
+  sort_timeline(t);
+  return t;
+}
+
+}  // namespace triage

@@ -1,0 +1,205 @@
+// Repeats become one row: a stall report every 180 s for an hour is one row with its count,
+// first and last time. The key is signature + normalised message + host, lane, kind, pid,
+// stream and device; a reboot between two occurrences starts a new row.
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "correlator/timeline/timeline_internal.h"
+#include "model/strings.h"
+
+namespace triage {
+
+namespace {
+
+
+// A word of letters and digits that stands for a number: decimal, 0x hex, or a long hex word
+// (addresses, hashes, ids) that holds at least one digit.
+bool numeric_word(std::string_view w) {
+  if (w.empty()) return false;
+  if (std::all_of(w.begin(), w.end(), is_digit)) return true;
+  if (w.size() > 2 && w[0] == '0' && (w[1] == 'x' || w[1] == 'X'))
+    return std::all_of(w.begin() + 2, w.end(), is_hex);
+  if (w.size() >= 8 && std::all_of(w.begin(), w.end(), is_hex))
+    return std::any_of(w.begin(), w.end(), is_digit);
+  return false;
+}
+
+std::string group_key(const TimelineOccurrence& o) {
+  const TimelineEvent& e = o.event;
+  auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "-"; };
+  std::string key = e.host;
+  for (const std::string* part : {&e.source, &e.kind, &o.signature}) {
+    key += '\x1f';
+    key += *part;
+  }
+  key += '\x1f' + opt(e.pid) + '\x1f' + opt(e.stream) + '\x1f' + opt(e.device) + '\x1f';
+  key += normalise_message(e.message);
+  return key;
+}
+
+bool boot_between(const std::vector<BootMark>& boots, const std::string& host, int64_t after,
+                  int64_t until) {
+  for (const BootMark& b : boots)
+    if (b.host == host && b.start_utc_us > after && b.start_utc_us <= until) return true;
+  return false;
+}
+
+}  // namespace
+
+std::string normalise_message(std::string_view message) {
+  std::string out;
+  out.reserve(message.size());
+  size_t i = 0;
+  bool blank = false;
+  while (i < message.size()) {
+    char c = message[i];
+    if (c == ' ' || c == '\t') {
+      blank = !out.empty();
+      ++i;
+      continue;
+    }
+    if (blank) out += ' ';
+    blank = false;
+    if (!is_alnum(c)) {
+      out += c;
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    while (j < message.size() && is_alnum(message[j])) ++j;
+    std::string_view word = message.substr(i, j - i);
+    if (numeric_word(word)) out += '#';
+    else out += word;
+    i = j;
+  }
+  return out;
+}
+
+std::string line_key(const EvidenceRef& ev) {
+  return ev.entry + '\x1f' + std::to_string(ev.line);
+}
+
+std::vector<TimelineEvent> collapse_occurrences(
+    std::vector<TimelineOccurrence> occurrences, const std::vector<BootMark>& boots,
+    uint64_t& undated, std::unordered_map<std::string, size_t>& line_to_row) {
+  // Undated lines are counted, never placed at a guessed time.
+  std::vector<TimelineOccurrence> dated;
+  dated.reserve(occurrences.size());
+  for (auto& o : occurrences) {
+    if (o.dated) dated.push_back(std::move(o));
+    else ++undated;
+  }
+  std::vector<std::string> keys;
+  keys.reserve(dated.size());
+  for (const auto& o : dated) keys.push_back(group_key(o));
+
+  // The same line in two bundles of one host (a log collected before and again after a
+  // reboot) is one occurrence: same key, same time, another bundle.
+  std::vector<bool> dropped(dated.size(), false);
+  std::map<std::tuple<std::string, int64_t, std::string>, size_t> first_copy;
+  for (size_t i = 0; i < dated.size(); ++i) {
+    auto k = std::make_tuple(keys[i], dated[i].event.first_utc_us, dated[i].event.message);
+    auto [it, inserted] = first_copy.emplace(k, i);
+    if (inserted) continue;
+    TimelineOccurrence& kept = dated[it->second];
+    if (kept.bundle == dated[i].bundle) continue;  // a real repeat within one file
+    dropped[i] = true;
+    kept.also_seen.push_back(dated[i].event.evidence);
+    for (auto& ev : dated[i].also_seen) kept.also_seen.push_back(std::move(ev));
+  }
+
+  std::vector<size_t> order;
+  for (size_t i = 0; i < dated.size(); ++i)
+    if (!dropped[i]) order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+    if (keys[a] != keys[b]) return keys[a] < keys[b];
+    return dated[a].event.first_utc_us < dated[b].event.first_utc_us;
+  });
+
+  std::vector<TimelineEvent> rows;
+  const std::string* prev_key = nullptr;
+  for (size_t i : order) {
+    TimelineOccurrence& o = dated[i];
+    TimelineEvent& e = o.event;
+    std::string evidence_key = line_key(e.evidence);
+    bool same = prev_key && *prev_key == keys[i] &&
+                !boot_between(boots, e.host, rows.back().last_utc_us, e.first_utc_us);
+    if (same) {
+      TimelineEvent& row = rows.back();
+      row.count += e.count;
+      row.last_utc_us = std::max(row.last_utc_us, e.last_utc_us);
+      row.severity = std::max(row.severity, e.severity);
+    } else {
+      rows.push_back(std::move(e));
+    }
+    size_t row = rows.size() - 1;
+    line_to_row[evidence_key] = row;
+    for (const auto& ev : o.also_seen) line_to_row[line_key(ev)] = row;
+    prev_key = &keys[i];
+  }
+  return rows;
+}
+
+void link_findings(std::vector<TimelineEvent>& events,
+                   const std::unordered_map<std::string, size_t>& line_to_row,
+                   const std::vector<Finding>& findings) {
+  for (const Finding& f : findings)
+    for (const EvidenceRef& ev : f.evidence) {
+      if (ev.line == 0) continue;
+      auto it = line_to_row.find(line_key(ev));
+      if (it == line_to_row.end()) continue;
+      auto& ids = events[it->second].finding_ids;
+      if (std::find(ids.begin(), ids.end(), f.id) == ids.end()) ids.push_back(f.id);
+    }
+}
+
+std::vector<BootMark> merge_boots(std::vector<BootMark> boots) {
+  std::stable_sort(boots.begin(), boots.end(), [](const BootMark& a, const BootMark& b) {
+    return std::tie(a.host, a.start_utc_us) < std::tie(b.host, b.start_utc_us);
+  });
+  std::vector<BootMark> out;
+  std::map<std::pair<std::string, std::string>, bool> seen;
+  for (auto& b : boots) {
+    if (!b.boot_id.empty() && !seen.emplace(std::make_pair(b.host, b.boot_id), true).second)
+      continue;
+    b.after_previous = !out.empty() && out.back().host == b.host;
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+void apply_timeline_filter(Timeline& t, const TimelineFilter& f) {
+  auto passes_time = [&](int64_t first, int64_t last) {
+    if (f.since_utc_us && last < *f.since_utc_us) return false;
+    if (f.until_utc_us && first > *f.until_utc_us) return false;
+    return true;
+  };
+  std::vector<TimelineEvent> kept;
+  kept.reserve(t.events.size());
+  for (auto& e : t.events) {
+    bool source_ok = f.sources.empty() ||
+                     std::find(f.sources.begin(), f.sources.end(), e.source) != f.sources.end();
+    if (source_ok && e.severity >= f.min_severity && passes_time(e.first_utc_us, e.last_utc_us))
+      kept.push_back(std::move(e));
+    else
+      ++t.filtered_out;
+  }
+  t.events = std::move(kept);
+  std::erase_if(t.boots, [&](const BootMark& b) {
+    return !passes_time(b.start_utc_us, b.start_utc_us);
+  });
+}
+
+void sort_timeline(Timeline& t) {
+  std::stable_sort(t.events.begin(), t.events.end(),
+                   [](const TimelineEvent& a, const TimelineEvent& b) {
+                     return std::tie(a.first_utc_us, a.source, a.message) <
+                            std::tie(b.first_utc_us, b.source, b.message);
+                   });
+  std::stable_sort(t.boots.begin(), t.boots.end(), [](const BootMark& a, const BootMark& b) {
+    return a.start_utc_us < b.start_utc_us;
+  });
+}
+
+}  // namespace triage

@@ -1,0 +1,359 @@
+// What each source of one bundle puts on the timeline (docs/timeline.md "Sources"):
+// signature hits, stall reports, sync timeouts, error codes (plog, device log), kernel lines
+// at warning or above, installer lines, module file times, process starts, probe runs and
+// the collection itself. One occurrence per line; collapsing happens later.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <tuple>
+#include <optional>
+#include <utility>
+
+#include "correlator/timeline/timeline_internal.h"
+#include "model/facts_events.h"
+#include "model/zones.h"
+
+namespace triage {
+
+namespace {
+
+using sv = std::string_view;
+using LineKey = std::pair<std::string, uint64_t>;  // entry, line
+
+std::string time_note_of(const Timestamp& t, bool approximate = false) {
+  switch (t.basis) {
+    case TimeBasis::local_assumed_zone: return "local time, zone assumed";
+    case TimeBasis::boot_relative: return "boot-relative (btime + seconds since boot)";
+    case TimeBasis::year_estimated: return "year estimated";
+    case TimeBasis::unknown: return "no usable time";
+    default: return approximate ? "approximate" : "";
+  }
+}
+
+// The message part of a plog line: what follows `[file:line]tid ` after the time; the whole
+// text when the line has another shape.
+sv plog_text(sv line) {
+  size_t paren = line.find("):");
+  if (paren == sv::npos) return line;
+  size_t open = line.find(" [", paren);
+  if (open == sv::npos) return line;
+  size_t close = line.find(']', open);
+  if (close == sv::npos) return line;
+  sv rest = line.substr(close + 1);
+  while (!rest.empty() && rest.front() >= '0' && rest.front() <= '9') rest.remove_prefix(1);
+  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+  return rest.empty() ? line : rest;
+}
+
+Severity journal_priority_severity(sv p) {
+  // journal PRIORITY digits, or syslog facility.level ("kern.err")
+  if (p.size() == 1 && p[0] >= '0' && p[0] <= '7') {
+    if (p[0] <= '2') return Severity::critical;
+    if (p[0] == '3') return Severity::error;
+    if (p[0] == '4') return Severity::warning;
+    return Severity::info;
+  }
+  size_t dot = p.find('.');
+  sv level = dot == sv::npos ? p : p.substr(dot + 1);
+  if (level == "emerg" || level == "alert" || level == "crit") return Severity::critical;
+  if (level == "err" || level == "error") return Severity::error;
+  if (level == "warning" || level == "warn") return Severity::warning;
+  return Severity::info;
+}
+
+Severity kernel_event_severity(const KernelEvent& ev) {
+  Severity s = journal_priority_severity(ev.priority);
+  if (ev.ascend && ev.ascend->error_tag) s = std::max(s, Severity::error);
+  if (ev.module_failure && ev.module_failure->problem != ModuleLoadProblem::out_of_tree_taint)
+    s = std::max(s, Severity::error);
+  if (ev.fault_manager) s = std::max(s, Severity::warning);
+  return s;
+}
+
+std::string_view lane_of_hit_source(sv source) {
+  if (source == "plog") return "plog";
+  if (source == "journal_json" || source == "journal_text") return "journal";
+  if (source == "dmesg_raw" || source == "dmesg_human") return "dmesg";
+  if (source == "syslog") return "syslog";
+  if (source == "device_kernel") return "device-log";
+  return "plog";
+}
+
+class Collector {
+ public:
+  Collector(const BundleFacts& f, size_t bundle, const AnalyzeOptions& options)
+      : facts_(f), bundle_(bundle), zone_(zone_for_process(f, std::nullopt, options)) {
+    for (const auto& p : f.logs.plog_entries)
+      if (p.kind == SourceKind::device_log) device_entries_.insert({p.entry, true});
+  }
+
+  TimelineOccurrence& add(sv source, std::string kind, Severity severity, std::string message,
+                          const Timestamp& time, const EvidenceRef& evidence,
+                          bool approximate = false) {
+    TimelineOccurrence& o = out_.emplace_back();
+    o.bundle = bundle_;
+    TimelineEvent& e = o.event;
+    e.source = source;
+    e.kind = std::move(kind);
+    e.severity = severity;
+    e.message = make_excerpt(message);
+    e.host = facts_.host;
+    e.evidence = evidence;
+    o.dated = time.known();
+    if (o.dated) {
+      e.first_utc_us = e.last_utc_us = time.utc_us;
+      if (zone_) e.local_offset_seconds = zone_->rule.offset_at_utc(time.utc_us);
+    }
+    e.time_note = time_note_of(time, approximate);
+    if (!evidence.entry.empty() && evidence.line > 0)
+      by_line_.emplace(LineKey{evidence.entry, evidence.line}, out_.size() - 1);
+    return o;
+  }
+
+  // A fact standing for later lines of its template (FoldedRepeats): one row with their
+  // count and last time, as a collapsed run.
+  static void count_repeats(TimelineOccurrence& o, const FoldedRepeats& r) {
+    if (r.lines == 0) return;
+    o.event.count = 1 + r.lines;
+    if (o.dated && r.last.time.known())
+      o.event.last_utc_us = std::max(o.event.first_utc_us, r.last.time.utc_us);
+  }
+
+  TimelineOccurrence* at_line(const EvidenceRef& ev) {
+    auto it = by_line_.find(LineKey{ev.entry, ev.line});
+    return it == by_line_.end() ? nullptr : &out_[it->second];
+  }
+
+  sv plog_lane(const EvidenceRef& ev) const {
+    return device_entries_.count(ev.entry) ? "device-log" : "plog";
+  }
+
+  void signature_hits() {
+    // Kernel hits: the kernel event of the same line gives the message and its other copies.
+    std::map<LineKey, const KernelEvent*> kernel_by_line;
+    for (const auto& ev : facts_.logs.kernel_events)
+      kernel_by_line.emplace(LineKey{ev.evidence.entry, ev.evidence.line}, &ev);
+    for (const SignatureHit& h : facts_.logs.signature_hits) {
+      Severity sev = parse_severity(h.severity).value_or(Severity::warning);
+      std::string message;
+      sv lane;
+      const KernelEvent* kev = nullptr;
+      if (h.source.empty() || h.source == "plog") {  // plog hits leave the source empty
+        lane = plog_lane(h.evidence);
+        message = std::string(plog_text(h.evidence.excerpt));
+      } else {
+        lane = lane_of_hit_source(h.source);
+        auto it = kernel_by_line.find(LineKey{h.evidence.entry, h.evidence.line});
+        if (it != kernel_by_line.end()) kev = it->second;
+        message = kev ? kev->message : h.evidence.excerpt;
+      }
+      if (TimelineOccurrence* same = at_line(h.evidence)) {  // two signatures, one line
+        same->event.severity = std::max(same->event.severity, sev);
+        continue;
+      }
+      TimelineOccurrence& o = add(lane, "signature:" + h.id, sev, std::move(message), h.time.time,
+                                  h.evidence, kev && kev->approximate);
+      o.signature = h.id;
+      count_repeats(o, h.repeats);
+      if (h.pid) o.event.pid = h.pid;
+      if (kev) o.also_seen = kev->also_seen;
+      for (const auto& [k, v] : h.captures) {
+        if (k == "stream_id") o.event.stream = parse_number(v);
+        if (k == "device_id") o.event.device = parse_number(v);
+      }
+      if (kev) kernel_done_.insert({LineKey{kev->evidence.entry, kev->evidence.line}, true});
+    }
+  }
+
+  void plog_facts() {
+    for (const StallReport& s : facts_.logs.stalls) stream_fact(s, "stall-report", Severity::warning);
+    for (const StreamSyncTimeout& s : facts_.logs.sync_timeouts) stream_fact(s, "sync-timeout", Severity::error);
+    for (const ErrorCodeFact& e : facts_.logs.error_codes) {
+      TimelineOccurrence* o = at_line(e.evidence);
+      if (!o)
+        o = &add(plog_lane(e.evidence), "error-code", Severity::error,
+                 std::string(plog_text(e.evidence.excerpt)), e.time.time, e.evidence);
+      o->event.pid = e.origin.pid;
+      if (e.device_id) o->event.device = e.device_id;
+      if (o->event.count <= 1) count_repeats(*o, e.repeats);  // once when a signature took the line
+    }
+  }
+
+  // Warning/error plog lines no other fact kept, already collapsed per entry by the parser.
+  // The same row in a run/ and a debug/ copy of one log is shown once.
+  void plog_level_lines() {
+    std::set<std::tuple<uint64_t, int64_t, int64_t, uint64_t>> seen;
+    for (const PlogEntrySummary& p : facts_.logs.plog_entries)
+      for (const PlogLevelLine& l : p.level_lines) {
+        if (!seen.insert({l.key, l.first.time.utc_us, l.last.time.utc_us, l.count}).second) continue;
+        Severity sev = l.level == PlogLevel::error ? Severity::error : Severity::warning;
+        TimelineOccurrence& o = add(plog_lane(l.evidence), "log-line", sev,
+                                    std::string(plog_text(l.evidence.excerpt)), l.first.time,
+                                    l.evidence);
+        o.event.pid = l.pid;
+        o.event.count = l.count;
+        if (o.dated && l.last.time.known())
+          o.event.last_utc_us = std::max(o.event.first_utc_us, l.last.time.utc_us);
+      }
+  }
+
+  void kernel_lines() {
+    for (const KernelEvent& ev : facts_.logs.kernel_events) {
+      if (kernel_done_.count(LineKey{ev.evidence.entry, ev.evidence.line})) continue;
+      Severity sev = kernel_event_severity(ev);
+      if (sev < Severity::warning) continue;  // other kernel lines are not events
+      TimelineOccurrence& o = add(kernel_lane(ev.form), "log-line", sev, ev.message, ev.time,
+                                  ev.evidence, ev.approximate);
+      o.also_seen = ev.also_seen;
+      if (ev.repeats.lines) {
+        FoldedRepeats r{ev.repeats.lines, {}};
+        r.last.time = ev.repeats.last;
+        count_repeats(o, r);
+      }
+      if (ev.ascend && ev.ascend->pid) o.event.pid = ev.ascend->pid;
+    }
+  }
+
+  void installers() {
+    for (const InstallEvent& e : facts_.events.install) {
+      std::string message = e.component.empty() ? e.message : e.component + ": " + e.message;
+      add(e.log, "install", e.severity, std::move(message), e.time.time, e.evidence);
+    }
+  }
+
+  void module_files() {
+    for (const ModuleFile& f : facts_.modules.files) {
+      std::optional<int64_t> mtime = f.is_link ? f.link_mtime : f.target_mtime;
+      Timestamp t;
+      if (mtime) {
+        t.utc_us = *mtime * 1000000;
+        t.basis = TimeBasis::utc_in_source;
+      }
+      size_t slash = f.path.rfind('/');
+      std::string dir = slash == std::string::npos ? f.path : f.path.substr(0, slash);
+      std::string message = fmt::format("module {} under {}", f.is_link ? "links" : "files", dir);
+      if (f.is_link && f.target_exists == false) message += " (targets missing)";
+      TimelineOccurrence& o = add("module-files", "module-files", Severity::info,
+                                  std::move(message), t, f.evidence);
+      o.event.time_note = f.is_link ? "link mtime" : "file mtime";
+    }
+  }
+
+  void processes() {
+    for (const auto& [pid, p] : facts_.processes.by_pid) {
+      if (!p.start_time) continue;
+      std::string message = fmt::format("process {} started", pid);
+      if (p.stat && !p.stat->comm.empty()) message += " (" + p.stat->comm + ")";
+      if (!p.argv.empty()) {
+        message += ":";
+        for (const auto& a : p.argv) {
+          if (message.size() > EvidenceRef::kMaxExcerpt) break;
+          message += ' ';
+          message += a;
+        }
+      }
+      EvidenceRef ev = p.stat ? p.stat->evidence : EvidenceRef{};
+      TimelineOccurrence& o = add("process", "process-start", Severity::info, std::move(message),
+                                  *p.start_time, ev, true);
+      o.event.pid = pid;
+    }
+  }
+
+  void probes() {
+    for (const ProbeResult& p : facts_.devices.probes) {
+      if (!p.started_utc_us) continue;
+      Timestamp t;
+      t.utc_us = *p.started_utc_us;
+      t.basis = TimeBasis::utc_in_source;
+      bool failed = p.rc && *p.rc != 0;
+      Severity sev = p.timed_out == true ? Severity::error
+                     : failed            ? Severity::warning
+                                         : Severity::info;
+      std::string message = fmt::format("probe {}", p.name);
+      if (p.rc) message += fmt::format(": rc={}", *p.rc);
+      if (p.timed_out == true) message += ", timed out";
+      if (p.duration_ms) message += fmt::format(", {} ms", *p.duration_ms);
+      if (p.error_code) message += fmt::format(", error code {}", *p.error_code);
+      TimelineOccurrence& o = add("probe", "probe-run", sev, std::move(message), t, p.evidence);
+      o.event.device = p.device;
+      if (p.duration_ms) o.event.last_utc_us = t.utc_us + *p.duration_ms * 1000;
+    }
+  }
+
+  void collection() {
+    const SystemFacts& sys = facts_.system;
+    if (!sys.collected_at_us) return;
+    Timestamp t;
+    t.utc_us = *sys.collected_at_us;
+    t.basis = TimeBasis::utc_in_source;
+    EvidenceRef ev;
+    ev.entry = sys.collected_at_origin;
+    add("collector", "collection", Severity::info, "bundle collected", t, ev);
+  }
+
+  std::vector<TimelineOccurrence> take() { return std::move(out_); }
+
+ private:
+  // A stall report or a sync timeout: the occurrence of its line, with its pid, stream and device.
+  template <class StreamFact>
+  void stream_fact(const StreamFact& s, const char* kind, Severity severity) {
+    TimelineOccurrence* o = at_line(s.evidence);
+    if (!o)
+      o = &add(plog_lane(s.evidence), kind, severity, std::string(plog_text(s.evidence.excerpt)), s.time.time,
+               s.evidence);
+    o->event.pid = s.origin.pid;
+    o->event.stream = s.stream_id;
+    if (s.device_id) o->event.device = s.device_id;
+  }
+
+  static std::optional<int64_t> parse_number(const std::string& v) {
+    int64_t n = 0;
+    if (v.empty() || v.size() > 18) return std::nullopt;
+    for (char c : v) {
+      if (c < '0' || c > '9') return std::nullopt;
+      n = n * 10 + (c - '0');
+    }
+    return n;
+  }
+
+  const BundleFacts& facts_;
+  size_t bundle_;
+  std::optional<ZoneChoice> zone_;
+  std::vector<TimelineOccurrence> out_;
+  std::map<LineKey, size_t> by_line_;
+  std::map<LineKey, bool> kernel_done_;
+  std::map<std::string, bool> device_entries_;
+};
+
+}  // namespace
+
+std::string_view kernel_lane(KernelLogForm form) {
+  switch (form) {
+    case KernelLogForm::journal_json:
+    case KernelLogForm::journal_text: return "journal";
+    case KernelLogForm::dmesg_raw:
+    case KernelLogForm::dmesg_human: return "dmesg";
+    case KernelLogForm::syslog: return "syslog";
+    case KernelLogForm::device_kernel: return "device-log";
+  }
+  return "journal";
+}
+
+std::vector<TimelineOccurrence> timeline_occurrences(const BundleFacts& facts, size_t bundle,
+                                                     const AnalyzeOptions& options) {
+  Collector c(facts, bundle, options);
+  c.signature_hits();  // first: a stall or error line that matched a signature is one row
+  c.plog_facts();
+  c.plog_level_lines();
+  c.kernel_lines();
+  c.installers();
+  c.module_files();
+  c.processes();
+  c.probes();
+  c.collection();
+  return c.take();
+}
+
+}  // namespace triage
