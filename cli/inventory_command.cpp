@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "ingest/load.h"
+#include "ingest/registry.h"
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "reports/redact.h"
@@ -16,7 +17,7 @@ namespace {
 void print_kinds(std::ostream& out) {
   for (int k = 0; k < static_cast<int>(SourceKind::count_); ++k) {
     auto kind = static_cast<SourceKind>(k);
-    out << fmt::format("{:<24} {}\n", to_string(kind), describe(kind));
+    out << fmt::format("{:<24} {}\n", to_string(kind), describe_kind(kind));
   }
 }
 

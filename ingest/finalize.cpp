@@ -1,23 +1,19 @@
 #include "ingest/finalize.h"
 
-#include "parsers/collector/manifest_parsers.h"
-#include "parsers/collector/process_parsers.h"
-#include "parsers/collector/system_parsers.h"
-#include "ingest/log_finalize.h"
-#include "parsers/job/python_parser.h"
-#include "parsers/plog/seclog_parser.h"
+#include "ingest/registry.h"
+#include "knowledge/knowledge.h"
 
 namespace triage {
 
-// One call per domain whose facts need finishing, in dependency order
-// (system and process zones before the logs that use them).
+// Each family's finishing step, in the order of parser_families() (zones before the logs
+// that use them). Calling it again redoes the collector's and job's steps (tests set a zone
+// and call it twice); the log steps run once (LogFacts::finalized, EventFacts::finalized).
 void finalize_facts(BundleFacts& facts, const AnalyzeOptions& options) {
-  finalize_system(facts, options);  // host name first: the manifest's findings carry it
-  finalize_manifest(facts);
-  finalize_processes(facts);
-  finalize_log_facts(facts, options);
-  finalize_python_facts(facts, options);
-  finalize_event_facts(facts, options);
+  const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
+  facts.logs.knowledge_origin = kb.origin;
+  facts.logs.knowledge_errors = kb.errors;
+  for (const ParserFamily& family : parser_families())
+    if (family.finalize) family.finalize(facts, options);
 }
 
 }  // namespace triage

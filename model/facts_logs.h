@@ -21,7 +21,7 @@ namespace triage {
 enum class PlogLevel : uint8_t { debug, info, warning, error, event, other, count_ };
 std::string_view to_string(PlogLevel l);
 
-// A local wall-clock time as read, converted to a Timestamp by finalize_log_facts().
+// A local wall-clock time as read, converted to a Timestamp by the family's finishing step (finalize_plog_facts, finalize_kernel_facts).
 struct LocalTime {
   CivilTime civil;
   bool valid = false;

@@ -1,6 +1,7 @@
 #pragma once
 // What an entry of a bundle is. Names are stable: they appear in `inventory`, in JSON and
-// in samples/expected-kinds.tsv. The table in source_kind.cpp describes each one.
+// in samples/expected-kinds.tsv. Each reader family describes and parses its kinds in
+// parsers/<family>/kinds.h (ingest/registry.h: describe_kind, parser_for).
 #include <optional>
 #include <string_view>
 
@@ -40,7 +41,5 @@ enum class SourceKind {
 
 std::string_view to_string(SourceKind k);
 std::optional<SourceKind> parse_source_kind(std::string_view name);
-// One sentence saying what the kind is, for `inventory --kinds` and docs.
-std::string_view describe(SourceKind k);
 
 }  // namespace triage

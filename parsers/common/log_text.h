@@ -34,7 +34,7 @@ inline uint64_t mix64(uint64_t h, uint64_t v) {
 }
 
 // FNV-1a of a kernel message with each run of blanks read as one space: the key that pairs
-// copies of one kernel line in two sources (finalize_log_facts).
+// copies of one kernel line in two sources (finalize_kernel_facts).
 uint64_t kernel_message_hash(std::string_view msg);
 
 // FNV-1a of a message's template: decimal digits and the hex digits of 0x values left out,

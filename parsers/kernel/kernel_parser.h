@@ -2,7 +2,7 @@
 // Kernel log parsers: journal JSON, journalctl text, raw dmesg, dmesg -T and syslog files.
 // Every line is counted; only lines that matter become KernelEvents (model/facts_logs.h).
 // Times that need the whole bundle (btime, zone, collection year) are finished in
-// finalize_log_facts().
+// finalize_kernel_facts() (parsers/kernel/kernel_finalize.cpp).
 #include <cstdint>
 #include <string>
 #include <string_view>

@@ -6,7 +6,7 @@
 #include "bundle/byte_source.h"
 #include "model/host_facts.h"
 #include "ingest/finalize.h"
-#include "ingest/log_finalize.h"
+#include "ingest/finalize.h"
 #include "parsers/plog/plog_parser.h"
 
 using namespace triage;
@@ -190,7 +190,7 @@ TEST_CASE("plog parser keeps a line seen in run/ and debug/ copies once", "[plog
   CHECK(facts.logs.stalls.size() == 6);  // the repeat in one entry is dropped while reading
   REQUIRE(facts.logs.plog_entries.size() == 4);
   CHECK(facts.logs.plog_entries[0].duplicates == 1);
-  finalize_log_facts(facts, AnalyzeOptions{});
+  finalize_facts(facts, AnalyzeOptions{});
   REQUIRE(facts.logs.stalls.size() == 3);
   for (const auto& s : facts.logs.stalls) CHECK(s.evidence.entry.find("/run/plog/plog-14595") == std::string::npos);
   CHECK(facts.logs.stalls[0].evidence.entry == "bundle!" + kHostPlog);

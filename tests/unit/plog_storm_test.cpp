@@ -8,7 +8,7 @@
 
 #include "bundle/byte_source.h"
 #include "ingest/finalize.h"
-#include "ingest/log_finalize.h"
+#include "ingest/finalize.h"
 #include "model/host_facts.h"
 #include "parsers/common/log_text.h"
 #include "parsers/kernel/kernel_parser.h"
@@ -80,7 +80,7 @@ TEST_CASE("a storm of one template keeps its first lines and counts the rest", "
   CHECK(s.folded_lines == static_cast<uint64_t>(n) - kPlogKeptPerTemplate);
   CHECK(s.folded_templates == 1);
 
-  finalize_log_facts(facts, AnalyzeOptions{});
+  finalize_facts(facts, AnalyzeOptions{});
   for (const auto& h : facts.logs.signature_hits)
     if (h.repeats.lines) CHECK(h.repeats.last.time.original == "2025-03-19-15:12:19.645.779");
 }

@@ -1,5 +1,7 @@
-#include "ingest/log_finalize.h"
-
+// Finishing the kernel family's facts once the whole bundle is read: dmesg uptimes through
+// btime, year-less syslog times through the collection time; the same kernel line from
+// journal, dmesg and syslog merged; kernel signature hits moved to the common list (after
+// the plog family's, whose times are final by then); facts sorted by time.
 #include <algorithm>
 #include <cmath>
 #include <map>
@@ -7,36 +9,18 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "knowledge/knowledge.h"
-#include "model/zones.h"
 #include "parsers/common/log_text.h"
+#include "parsers/common/zone_cache.h"
+#include "parsers/kernel/kinds.h"
 
 namespace triage {
 
 namespace {
 
-// Zones looked up once per pid.
-class ZoneCache {
- public:
-  ZoneCache(const BundleFacts& f, const AnalyzeOptions& o) : facts_(f), options_(o) {}
-  const std::optional<ZoneChoice>& for_pid(std::optional<int64_t> pid) {
-    int64_t key = pid.value_or(INT64_MIN);
-    auto it = cache_.find(key);
-    if (it == cache_.end()) it = cache_.emplace(key, zone_for_process(facts_, pid, options_)).first;
-    return it->second;
-  }
-
- private:
-  const BundleFacts& facts_;
-  const AnalyzeOptions& options_;
-  std::map<int64_t, std::optional<ZoneChoice>> cache_;
-};
-
-void convert(LocalTime& t, int64_t pid, ZoneCache& zones) {
-  if (!t.valid || t.time.known()) return;
-  std::string original = std::move(t.time.original);
-  t.time = local_to_timestamp(t.civil, zones.for_pid(pid), original);
-}
+// Kernel lines count as one when their normalised messages are equal, their boots do not
+// differ, and their times lie within this many seconds (wider when a time is approximate).
+constexpr double kKernelDedupeExactS = 2.0;
+constexpr double kKernelDedupeApproxS = 10.0;
 
 int form_rank(KernelLogForm f) {  // which copy of a duplicated line is kept: exact UTC first
   switch (f) {
@@ -280,78 +264,12 @@ void drop_storm_copies(LogFacts& logs) {
   std::erase_if(evs, [&](const KernelEvent&) { return copy[i++]; });
 }
 
-template <class T>
-int64_t sort_key(const T& f) {
-  return f.time.time.known() ? f.time.time.utc_us : INT64_MAX;
-}
-
-// A plog line copied in several entries (run/ and debug/, stdout) keeps the facts of the
-// entry listed first in plog_entries (walk order once load has ordered the facts): the
-// choice never depends on which copy an archive stored first.
-void drop_plog_copies(LogFacts& logs) {
-  std::unordered_map<std::string_view, size_t> entry_index;
-  for (size_t i = 0; i < logs.plog_entries.size(); ++i) entry_index.emplace(logs.plog_entries[i].entry, i);
-  auto index_of = [&](const EvidenceRef& ev) {
-    auto it = entry_index.find(ev.entry);
-    return it == entry_index.end() ? SIZE_MAX : it->second;
-  };
-  std::unordered_map<uint64_t, size_t> owner;  // copy key -> index of the entry that keeps it
-  auto claim = [&](uint64_t key, const EvidenceRef& ev) {
-    if (!key) return;
-    auto [it, added] = owner.try_emplace(key, index_of(ev));
-    if (!added) it->second = std::min(it->second, index_of(ev));
-  };
-  for (const auto& f : logs.stalls) claim(f.origin.copy_key, f.evidence);
-  for (const auto& f : logs.sync_timeouts) claim(f.origin.copy_key, f.evidence);
-  for (const auto& f : logs.error_codes) claim(f.origin.copy_key, f.evidence);
-  for (const auto& f : logs.signature_hits) claim(f.copy_key, f.evidence);
-  std::set<std::pair<size_t, uint64_t>> dropped;  // (entry, line key): counted once per line
-  auto later_copy = [&](uint64_t key, const EvidenceRef& ev) {
-    if (!key || owner[key] == index_of(ev)) return false;
-    dropped.emplace(index_of(ev), key);
-    return true;
-  };
-  std::erase_if(logs.stalls, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
-  std::erase_if(logs.sync_timeouts, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
-  std::erase_if(logs.error_codes, [&](const auto& f) { return later_copy(f.origin.copy_key, f.evidence); });
-  std::erase_if(logs.signature_hits, [&](const auto& f) { return later_copy(f.copy_key, f.evidence); });
-  for (const auto& [entry, key] : dropped)
-    if (entry < logs.plog_entries.size()) ++logs.plog_entries[entry].duplicates;
-}
-
 }  // namespace
 
-void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
+void finalize_kernel_facts(BundleFacts& facts, const AnalyzeOptions& options) {
   LogFacts& logs = facts.logs;
-  if (logs.finalized) return;
+  if (logs.finalized) return;  // once: the plog family's step, run before, reads this mark
   logs.finalized = true;
-  drop_plog_copies(logs);
-  const KnowledgeBase& kb = knowledge_for(options.knowledge_dir);
-  logs.knowledge_origin = kb.origin;
-  logs.knowledge_errors = kb.errors;
-
-  ZoneCache zones(facts, options);
-  for (auto& s : logs.stalls) convert(s.time, s.origin.pid, zones);
-  for (auto& s : logs.sync_timeouts) convert(s.time, s.origin.pid, zones);
-  for (auto& e : logs.error_codes) {
-    convert(e.time, e.origin.pid, zones);
-    convert(e.repeats.last, e.origin.pid, zones);
-  }
-  for (auto& h : logs.signature_hits)
-    if (h.pid) {
-      convert(h.time, *h.pid, zones);
-      convert(h.repeats.last, *h.pid, zones);
-    }
-  for (auto& p : logs.plog_entries) {
-    int64_t pid = p.pid_from_name.value_or(-1);
-    convert(p.first, pid, zones);
-    convert(p.last, pid, zones);
-    for (auto& l : p.level_lines) {
-      convert(l.first, l.pid, zones);
-      convert(l.last, l.pid, zones);
-    }
-  }
-
   kernel_times(facts, options);
   dedupe_kernel(logs);
   drop_storm_copies(logs);
@@ -375,11 +293,13 @@ void finalize_log_facts(BundleFacts& facts, const AnalyzeOptions& options) {
                      if (a.time.known()) return a.time.utc_us < b.time.utc_us;
                      return a.seq < b.seq;
                    });
-  auto by_time = [](const auto& a, const auto& b) { return sort_key(a) < sort_key(b); };
-  std::stable_sort(logs.stalls.begin(), logs.stalls.end(), by_time);
-  std::stable_sort(logs.sync_timeouts.begin(), logs.sync_timeouts.end(), by_time);
-  std::stable_sort(logs.error_codes.begin(), logs.error_codes.end(), by_time);
-  std::stable_sort(logs.signature_hits.begin(), logs.signature_hits.end(), by_time);
+  std::stable_sort(logs.signature_hits.begin(), logs.signature_hits.end(),
+                   [](const SignatureHit& a, const SignatureHit& b) {
+                     auto key = [](const SignatureHit& h) {
+                       return h.time.time.known() ? h.time.time.utc_us : INT64_MAX;
+                     };
+                     return key(a) < key(b);
+                   });
 }
 
 }  // namespace triage
