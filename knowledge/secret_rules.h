@@ -2,7 +2,7 @@
 // knowledge/secret-rules.tsv: the secret rules the collector masks with (docs/collector.md,
 // "Redaction"), read here for --redact (reports/redact.h). One table, two engines: the
 // collector runs each pattern with GNU sed -E, the analyzer with RE2 in leftmost-longest mode;
-// tests/unit/secret_rules_test.cpp checks they agree on tests/collector/secret-samples.tsv.
+// tests/unit/knowledge/secret_rules_test.cpp checks they agree on tests/collector/secret-samples.tsv.
 #include <memory>
 #include <string>
 #include <string_view>

@@ -1,7 +1,7 @@
 #pragma once
 // The timeline's lanes (docs/timeline.md, "Sources (lanes)"), in the order the HTML report
 // draws them. One list for `--source`, the renderers and the docs test
-// (tests/unit/timeline_lanes_test.cpp): a new lane is one entry here and one row there.
+// (tests/unit/model/timeline_lanes_test.cpp): a new lane is one entry here and one row there.
 #include <array>
 #include <string_view>
 

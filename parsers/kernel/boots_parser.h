@@ -9,8 +9,4 @@ namespace triage {
 
 void parse_boots_txt(ParseContext& ctx, ByteSource& src);
 
-// "c69ba5291b6d440fa2ad985fff78b465" -> "c69ba529-1b6d-440f-a2ad-985fff78b465" (lower case);
-// anything that is not 32 hex digits is returned as it is.
-std::string boot_id_with_dashes(std::string_view id);
-
 }  // namespace triage

@@ -1,6 +1,6 @@
 # The JSON report's contract (issue 25): docs/schemas/report.schema.json, in the subset of
 # docs/json-schema.md. Every golden report is valid against it (the goldens are what
-# `analyze --format json` writes for every sample); tests/unit/report_schema_test.cpp holds
+# `analyze --format json` writes for every sample); tests/unit/reports/report_schema_test.cpp holds
 # the negative tests. json_schema_check is the validator as a command: SCHEMA FILE...
 add_executable(json_schema_check ${CMAKE_CURRENT_SOURCE_DIR}/cmake/json_schema_check.cpp)
 target_link_libraries(json_schema_check PRIVATE triage_core)

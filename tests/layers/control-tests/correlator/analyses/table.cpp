@@ -1,0 +1,2 @@
+// control: the table, without analyze_orphan
+//  {"other", analyze_other},

@@ -1,0 +1,2 @@
+#pragma once
+// control: a parser header with no test on its path

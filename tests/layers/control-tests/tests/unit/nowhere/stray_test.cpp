@@ -1,0 +1,1 @@
+// control: a test in a folder the tree does not have

@@ -1,0 +1,1 @@
+// control: the test of parsers/fake/other_parsers.h
