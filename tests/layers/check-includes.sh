@@ -5,6 +5,8 @@
 #   check-includes.sh TABLE ROOT --expect-violations N    exit 0 when exactly N are found
 # The second form runs the control tree (tests/layers/control/), proving the check rejects.
 set -u
+# shellcheck source=verdict.sh
+. "$(dirname "$0")/verdict.sh"
 if [ $# -ne 2 ] && { [ $# -ne 4 ] || [ "$3" != --expect-violations ]; }; then
   echo "usage: check-includes.sh TABLE ROOT [--expect-violations N]" >&2
   exit 2
@@ -63,16 +65,5 @@ while IFS= read -r -d '' file; do
   done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*"' "$file")
 done < <(find "${!tops[@]}" -type f \( -name '*.h' -o -name '*.cpp' \) -print0 2>/dev/null | sort -z)
 
-if [ -n "$expect" ]; then
-  if [ "$violations" -ne "$expect" ]; then
-    echo "control: expected $expect violation(s), found $violations"
-    exit 1
-  fi
-  echo "control: the $violations expected violation(s) were rejected"
-  exit 0
-fi
-if [ "$violations" -ne 0 ]; then
-  echo "$violations include(s) break the stage order of $table (docs/architecture.md)"
-  exit 1
-fi
-echo "include rule holds for every stage file"
+finish "$violations" "$expect" "include(s) break the stage order of $table (docs/architecture.md)" \
+  "include rule holds for every stage file"

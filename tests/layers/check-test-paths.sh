@@ -8,6 +8,8 @@
 #   check-test-paths.sh ALLOWLIST ROOT                          exit 0 when all hold
 #   check-test-paths.sh ALLOWLIST ROOT --expect-violations N    exit 0 when exactly N fail
 set -u
+# shellcheck source=verdict.sh
+. "$(dirname "$0")/verdict.sh"
 if [ $# -ne 2 ] && { [ $# -ne 4 ] || [ "$3" != --expect-violations ]; }; then
   echo "usage: check-test-paths.sh ALLOWLIST ROOT [--expect-violations N]" >&2
   exit 2
@@ -66,16 +68,5 @@ while IFS= read -r -d '' t; do
   [ -d "$dir" ] || report "$t: tests/unit/$dir mirrors no folder of the source tree"
 done < <(find tests/unit -name '*_test.cpp' -print0 2>/dev/null | sort -z)
 
-if [ -n "$expect" ]; then
-  if [ "$violations" -ne "$expect" ]; then
-    echo "control: expected $expect violation(s), found $violations"
-    exit 1
-  fi
-  echo "control: the $violations expected violation(s) were found"
-  exit 0
-fi
-if [ "$violations" -ne 0 ]; then
-  echo "$violations test path problem(s) (docs/architecture.md, tests/layers/untested.tsv)"
-  exit 1
-fi
-echo "every parser and analysis has a test on its path or a reason"
+finish "$violations" "$expect" "test path problem(s) (docs/architecture.md, tests/layers/untested.tsv)" \
+  "every parser and analysis has a test on its path or a reason"
