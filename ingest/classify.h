@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "model/facts_inventory.h"
+#include "knowledge/line_shapes.h"
 #include "model/source_kind.h"
 
 namespace triage {
@@ -40,6 +41,10 @@ struct SniffResult {
   std::string reason;
 };
 SniffResult sniff_content(std::string_view head, bool whole);
+// The same with other line shapes than the built-in knowledge/line-shapes.tsv (tests, and a
+// new shape tried before it is added); throws std::logic_error when a shape the rules name
+// is missing or a pattern does not compile.
+SniffResult sniff_content_with_shapes(const std::vector<LineShapeRow>& rows, std::string_view head, bool whole);
 
 // The kind one line's shape suggests (unknown: no shape), for the segmenter of mixed
 // pastes; allocates nothing. Key=value lines give proc_environ.

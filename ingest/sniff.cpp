@@ -1,7 +1,9 @@
 // Content sniffing: what an entry is by its first bytes (at most kSniffBytes), for entries
 // outside the bundle layout (loose directories, single files, logs/ and extra/ areas).
-// Each text line is matched once against a set of line shapes (RE2::Set); the decision
-// rules below turn the counts into a kind, and say why — or why nothing matched.
+// Each text line is matched once against the line shapes of knowledge/line-shapes.tsv (one
+// RE2::Set); the decision rules below turn the counts into a kind, and say why — or why
+// nothing matched. The rules are the precedence the data cannot say (a traceback beats plog
+// lines, a localized month means journalctl, ...); each is one line with its reason.
 #include <re2/re2.h>
 #include <re2/set.h>
 
@@ -15,193 +17,93 @@
 #include <vector>
 
 #include "ingest/classify.h"
-#include "knowledge/month_names.h"
+#include "knowledge/line_shapes.h"
 
 namespace triage {
 namespace {
 
 using K = SourceKind;
 
-enum Shape {
-  plog, plog_device, dmesg_raw, dmesg_human, syslog_bsd, syslog_precise, syslog_iso,
-  journal_localized, journal_marker, py_traceback, py_frame, py_exception, job_signal, mindspore_log, maps, modinfo,
-  modinfo_key,
-  lsmod_header, lsmod_row, proc_modules, npu_smi_table, npu_smi_error, npu_smi_health,
-  npu_smi_usage, npu_smi_map, pip_show, pip_name, proc_status, mountinfo, cgroup, uname_line,
-  dkms, show_depends, lspci_line, boots, seclog, devices_ls, sampled, npu_smi_topo, topo_row, framework_env, pip_list_header, pip_list_row, ascend_printk, bbox_history, progress_bar, repl_prompt, kv, kShapes
-};
+// The shapes the decision rules below name, by their ids in knowledge/line-shapes.tsv (the
+// patterns, kinds and names live there, with samples). A row the rules do not name is a
+// generic shape: more than half of an entry's lines of it make the entry its kind.
+#define SNIFF_SHAPES(X)                                                                          \
+  X(plog) X(plog_device) X(dmesg_raw) X(dmesg_human) X(syslog_bsd) X(syslog_precise)             \
+  X(syslog_iso) X(journal_localized) X(journal_marker) X(py_traceback) X(py_frame)               \
+  X(py_exception) X(job_signal) X(mindspore_log) X(maps) X(modinfo) X(modinfo_key)              \
+  X(lsmod_header) X(lsmod_row) X(proc_modules) X(npu_smi_table) X(npu_smi_error)                 \
+  X(npu_smi_health) X(npu_smi_usage) X(npu_smi_map) X(pip_show) X(pip_name) X(proc_status)       \
+  X(mountinfo) X(cgroup) X(uname_line) X(dkms) X(show_depends) X(lspci_line) X(boots) X(seclog)  \
+  X(devices_ls) X(sampled) X(npu_smi_topo) X(topo_row) X(framework_env) X(pip_list_header)       \
+  X(pip_list_row) X(ascend_printk) X(bbox_history) X(progress_bar) X(repl_prompt) X(kv)
 
-struct LineShape {
-  Shape shape;
-  std::string_view name;  // as reasons print it
-  const char* pattern;
-};
+#define SHAPE_ENUM(id) id,
+#define SHAPE_ID(id) #id,
+enum Shape { SNIFF_SHAPES(SHAPE_ENUM) kShapes };
+constexpr std::string_view kShapeIds[] = {SNIFF_SHAPES(SHAPE_ID)};
+#undef SHAPE_ENUM
+#undef SHAPE_ID
+#undef SNIFF_SHAPES
+static_assert(std::size(kShapeIds) == kShapes);
 
-// Replaced by the month names of knowledge/month-names.tsv when the set is built: the C
-// names (syslog, dmesg -T) and the localized ones (journalctl in another locale).
-#define MONTH "@MONTH@"
-#define LOCAL_MONTH "@LOCAL_MONTH@"
-#define LEVEL "\\[(?:DEBUG|INFO|WARNING|WARN|ERROR|EVENT|TRACE|CRITICAL|FATAL)\\]"
-// A plog line may follow indentation or a grep prefix: `path:12:`, `path-12-` (context),
-// `path:` (grep -r without -n), also with a blank (`worker-1: `).
-#define PLOG_LEAD "^\\s*(?:\\S+?:\\d+[:-]|\\S+?-\\d+-|\\S+?: ?)?"
-
-constexpr std::array<LineShape, kShapes> kShapeTable = {{
-    {plog, "plog", PLOG_LEAD LEVEL "\\s?(?:[A-Z][A-Z0-9_]*\\(-?\\d+(?:,[^)]*)?\\)|\\[pid:\\d+\\])"},
-    {plog_device, "device-side plog",
-     PLOG_LEAD LEVEL "\\s?(?:(?:AICPU|CCECPU|TSCH|KERNEL)\\(|[A-Z][A-Z0-9_]*\\(-1,null\\))"},
-    {dmesg_raw, "raw dmesg", "^(?:<\\d+>)?\\[\\s*\\d+\\.\\d+\\] "},
-    {dmesg_human, "dmesg -T",
-     "^\\[(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) " MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\d{4}\\] "},
-    {syslog_bsd, "syslog", "^" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d \\S+ \\S"},
-    {syslog_precise, "journalctl short-precise", "^" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d\\.\\d{6} \\S+ "},
-    {syslog_iso, "ISO-time syslog",
-     "^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(?:\\.\\d+)?(?:Z|[+-]\\d\\d:?\\d\\d) \\S+ \\S"},
-    // journalctl short in another locale (`8月 17 16:52:02 host kubelet[1234]: ...`): the
-    // names come from knowledge/month-names.tsv when the set is built.
-    {journal_localized, "journalctl short, localized month",
-     "^ ?" LOCAL_MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d(?:\\.\\d{6})? \\S+ \\S"},
-    {journal_marker, "journalctl marker",
-     "^-- (?:Logs begin at|Journal begins at|Journal started at|Boot [0-9a-f]{32} --|No entries --|Reboot --)"},
-    {py_traceback, "Python traceback", "Traceback \\(most recent call last\\):"},
-    {py_frame, "Python frame", "File \"[^\"]+\", line \\d+"},
-    {py_exception, "Python exception",
-     "^(?:\\[rank\\d+\\]:\\s*|\\([^)]*pid=\\d+\\)\\s*)?(?:[A-Za-z_][\\w.]*\\.)?[A-Z]\\w*(?:Error|Exception|Interrupt)(?:: |$)"},
-    {job_signal, "torch_npu / CANN error report",
-     "(?:^E[A-Z0-9]\\d{4}(?::|\\[PID: )|ERR\\d{5} \\w+ call \\w+ api failed|TraceBack \\(most recent call last\\)|"
-     "\\[W\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d+ |^\\[rank\\d+\\]:|^\\([\\w ]+ pid=\\d+\\) |NPU function error|"
-     "ACL stream synchronize failed|"
-     // torchrun's glog-style prefix and Python logging's default asctime (comma millis)
-     "^[WIEF]\\d{4} \\d\\d:\\d\\d:\\d\\d\\.\\d{6} +\\d+ \\S+:\\d+\\]|"
-     "^\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3} |"
-     // job output without a CANN report (parsers/job/job_lines): OOM, loader, c10 trace, ACL
-     // samples, DCMI, MindCluster component logs
-     "NPU out of memory\\. Tried to allocate|: undefined symbol: |: cannot open shared object file|"
-     "^Exception raised from |failed, errorCode = -?\\d+| failed: [125]\\d{5}\\b|\\berror_code=[125]\\d{5}\\b|dcmi .*ret is -?\\d+|^\\[(?:INFO|ERROR)\\]  \\S|"
-     "^\\[[A-Z]+\\] +\\d{4}/\\d\\d/\\d\\d \\d\\d:\\d\\d:\\d\\d\\.\\d+ +\\d+ +\\S+:\\d+ |"
-     // DeepSpeed's log records, also indented; MindSpeed's `INFO [2026-06-22 19:25:37] `;
-     // MindSpore's `[ERROR] KERNEL(1234,fffdd6e1f1e0,python):2023-10-13-...`
-     "^\\s*\\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,\\d{3}\\] \\[[A-Z]+\\] \\[\\S+:\\d+:\\w+\\] |"
-     "^(?:INFO|WARNING|ERROR|DEBUG) \\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\] |"
-     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]+,[^)]*\\):\\d{4}-)"},
-    // MindSpore's own log: a plog-like header whose name field starts with a hex thread id
-    {mindspore_log, "MindSpore log line",
-     "^\\[(?:DEBUG|INFO|WARNING|ERROR|CRITICAL)\\] [A-Z_]+\\(\\d+,[0-9a-f]{6,},[^)]*\\):\\d{4}-"},
-    {maps, "/proc maps",
-     "^[0-9a-f]{4,16}-[0-9a-f]{4,16} [r-][w-][x-][ps] [0-9a-f]{8,16} [0-9a-f]{2,3}:[0-9a-f]{2,5} \\d+"},
-    {modinfo, "modinfo",
-     "^(?:filename|version|description|author|license|srcversion|alias|depends|retpoline|intree|name|"
-     "vermagic|sig_id|signer|sig_key|sig_hashalgo|signature|parm|firmware|softdep|import_ns|supported|"
-     "rhelversion|staging):\\s"},
-    {modinfo_key, "modinfo filename/vermagic", "^(?:filename|vermagic|srcversion):\\s"},
-    {lsmod_header, "lsmod header", "^Module\\s+Size\\s+Used by"},
-    {lsmod_row, "lsmod row", "^[\\w-]+\\s+\\d+\\s+\\d+(?:\\s+[\\w,-]+)?\\s*$"},
-    {proc_modules, "/proc/modules",
-     "^[\\w-]+ \\d+ \\d+ (?:-|[\\w,-]+) (?:Live|Loading|Unloading) 0x[0-9a-f]+"},
-    {npu_smi_table, "npu-smi info table",
-     "^\\s*\\|\\s*(?:npu-smi \\S+\\s+Version:|NPU\\s+Name\\s+\\|\\s*Health)"},
-    {npu_smi_error, "npu-smi error",
-     "dcmi module initialize failed|dcmi model initialized failed|DrvMngGetConsoleLogLevel failed"},
-    {npu_smi_health, "npu-smi health", "^\\s*Health Status\\s*:"},
-    {npu_smi_usage, "npu-smi usages",
-     "^\\s*(?:Aicore Usage Rate|HBM Usage Rate|Memory Usage Rate|Aicpu Usage Rate|NPU Utilization)\\(%\\)\\s*:"},
-    {npu_smi_map, "npu-smi -m", "^\\s*NPU ID\\s+Chip ID\\s+Chip Logic ID"},
-    {pip_show, "pip show",
-     "^(?:Name|Version|Summary|Home-page|Author|Author-email|License|Location|Requires|Required-by|Editable project location):(?: |$)"},
-    {pip_name, "pip show Name", "^Name: \\S"},
-    {proc_status, "/proc status",
-     "^(?:Name|Umask|State|Tgid|Ngid|Pid|PPid|TracerPid|Uid|Gid|FDSize|Groups|NStgid|NSpid|VmPeak|"
-     "VmSize|VmRSS|Threads|SigQ|Cpus_allowed|voluntary_ctxt_switches):\\s"},
-    {mountinfo, "mountinfo", "^\\d+ \\d+ \\d+:\\d+ \\S+ \\S+ \\S+ .*- \\S+ \\S+"},
-    {cgroup, "cgroup", "^\\d+:[\\w,=]*:/"},
-    {uname_line, "uname -a", "^Linux \\S+ \\d+\\.\\d+\\S* #\\d+"},
-    {dkms, "dkms status",
-     "^[\\w.+-]+(?:/|, )[\\w.+-]+, [\\w.+-]+, [\\w.+-]+: (?:installed|built|added)"},
-    {show_depends, "modprobe output", "^(?:insmod|builtin|install) \\S+"},
-    {lspci_line, "lspci",
-     "^(?:(?:[0-9a-f]{4}:)?[0-9a-f]{2}:[0-9a-f]{2}\\.[0-7] [^:]+: |\\s+(?:Kernel driver in use|Kernel modules|Subsystem): )"},
-    {boots, "journalctl --list-boots",
-     "^\\s*(?:-?\\d+ [0-9a-f]{32} \\w{3} \\d{4}-\\d\\d-\\d\\d|IDX BOOT ID\\s+FIRST ENTRY)"},
-    {seclog, "Ascend install log", "^\\[[A-Za-z][\\w -]*\\] \\[\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d\\]"},
-    {devices_ls, "ls -l of device nodes",
-     "^[cb][rwxsStT-]{9}\\S*\\s+\\d+\\s+\\S+\\s+\\S+\\s+\\d+,\\s*\\d+ .*(?:davinci|devmm_svm|hisi_hdc)"},
-    {sampled, "sample header", "^sampled_(?:uptime|utc)="},
-    {npu_smi_topo, "npu-smi -t topo header", "^\\s*NPU0(?:\\s+NPU\\d+)+\\s+CPU Affinity\\s*$"},
-    {topo_row, "npu-smi -t topo row", "^NPU\\d+(?:\\s+(?:X|HCCS|HCCS_SW|SYS|PHB|PIX|PXB|NODE|NA|UB|SIO))+(?:\\s+[\\d,-]+)?\\s*$"},
-    // vLLM / torch_npu collect_env and MindSpore's run_check print package versions.
-    {framework_env, "framework environment report",
-     "^(?:Collecting environment information|\\[(?:pip3?|conda)\\] \\S|"
-     "(?:vLLM|vLLM Ascend|PyTorch|MindSpore|torch_npu|torch-npu) [Vv]ersion\\s*:\\s*\\S|"
-     "The result of multiplication ca\\w+ is correct, MindSpore has been installed|"
-     // accelerate env
-     "- `Accelerate` version: |- (?:PyTorch|Numpy|Python) version(?: \\(GPU\\?\\))?: \\d|"
-     // mmengine's collect_env (lmdeploy check_env, mmdet, mmcv)
-     "sys\\.platform: \\w+$|(?:CUDA|MUSA) available: (?:True|False)$|PyTorch compiling details: )"},
-    {pip_list_header, "pip list header", "^Package +Version(?: +(?:Location|Editable project location|Installer))*\\s*$"},
-    // `pip list | grep torch`: rows without the header
-    {pip_list_row, "pip list row", "^[A-Za-z0-9][A-Za-z0-9._-]*  +\\d[\\w.+!-]*\\s*$"},
-    // An Ascend driver message pasted without its dmesg time (or with only a journal time).
-    {ascend_printk, "Ascend driver message", "^(?:" MONTH " [ \\d]\\d \\d\\d:\\d\\d:\\d\\d )?\\[ascend\\] ?\\["},
-    {bbox_history, "black-box history.log",
-     "^\\[\\d{4}-\\d\\d-\\d\\d-\\d\\d:\\d\\d:\\d\\d\\.\\d+\\] system exception code \\[0x[0-9A-Fa-f]+\\]"},
-    // tqdm: `Adding requests: 100%|####| 2/2 [00:00<00:00, 139.13it/s]`, `50% Completed | 1/2 [...`
-    {progress_bar, "progress bar", "\\d%(?: Completed)? ?\\|.*\\| ?\\d+/\\d+ \\[[0-9:<?]+"},
-    // A pasted interactive session (parsers/job/repl_input): what the user typed, in order.
-    {repl_prompt, "Python prompt", "^>>> \\S"},
-    {kv, "key=value", "^\\s*[A-Za-z_][A-Za-z0-9_.-]*="},
-}};
-
-#undef MONTH
-#undef LOCAL_MONTH
-#undef LEVEL
-#undef PLOG_LEAD
-
-// RE2::Set reports table positions; the table must list shapes in enum order.
-constexpr bool table_in_enum_order() {
-  for (size_t i = 0; i < kShapeTable.size(); ++i)
-    if (kShapeTable[i].shape != static_cast<Shape>(i)) return false;
-  return true;
-}
-static_assert(table_in_enum_order());
-
+// The rows of knowledge/line-shapes.tsv as one RE2::Set, in file order: for one line the
+// first row that matches names its kind.
 class ShapeSet {
  public:
-  ShapeSet() : set_(RE2::Options(), RE2::UNANCHORED) {
-    const MonthNames& months = builtin_month_names();
-    const std::pair<std::string_view, std::string> names[] = {{"@MONTH@", months.pattern(false)},
-                                                              {"@LOCAL_MONTH@", months.pattern(true)}};
-    for (const auto& s : kShapeTable) {
-      std::string pattern = s.pattern;
-      for (const auto& [mark, alternation] : names)
-        for (size_t at = pattern.find(mark); at != std::string::npos; at = pattern.find(mark, at))
-          pattern.replace(at, mark.size(), alternation);
+  explicit ShapeSet(const std::vector<LineShapeRow>& rows) : set_(RE2::Options(), RE2::UNANCHORED) {
+    row_of_.fill(-1);
+    for (size_t r = 0; r < rows.size(); ++r) {
       std::string error;
-      if (set_.Add(pattern, &error) != static_cast<int>(s.shape))
-        throw std::logic_error(fmt::format("sniff pattern '{}' does not compile: {}", s.name, error));
-      singles_.push_back(std::make_unique<RE2>(pattern));
+      if (set_.Add(rows[r].pattern, &error) != static_cast<int>(r))
+        throw std::logic_error(fmt::format("line shape '{}' does not compile: {}", rows[r].id, error));
+      singles_.push_back(std::make_unique<RE2>(rows[r].pattern));
+      kinds_.push_back(parse_source_kind(rows[r].kind).value_or(SourceKind::unknown));
+      names_.push_back(rows[r].name);
+      int shape = -1;
+      for (int s = 0; s < kShapes; ++s)
+        if (kShapeIds[s] == rows[r].id) shape = s;
+      shape_of_row_.push_back(shape);
+      if (shape >= 0) row_of_[static_cast<size_t>(shape)] = static_cast<int>(r);
+      else generic_rows_.push_back(static_cast<int>(r));
     }
-    if (!set_.Compile()) throw std::logic_error("sniff patterns do not compile together");
+    for (int s = 0; s < kShapes; ++s)
+      if (row_of_[static_cast<size_t>(s)] < 0)
+        throw std::logic_error(fmt::format("knowledge/line-shapes.tsv lacks shape '{}' that ingest/sniff.cpp names",
+                                           kShapeIds[s]));
+    if (!set_.Compile()) throw std::logic_error("line shapes do not compile together");
   }
+  // The rows `line` matches (indices into the file's rows).
   void match(std::string_view line, std::vector<int>& hits) const {
     hits.clear();
     set_.Match(line, &hits);
   }
-  // Without the hit list RE2::Set allocates nothing per call; the first shape in table
-  // order is then found with the single patterns (lines of whole entries, not just heads).
-  int first(std::string_view line) const {
-    if (!set_.Match(line, nullptr)) return kShapes;
-    for (int i = 0; i < kShapes; ++i)
-      if (RE2::PartialMatch(line, *singles_[static_cast<size_t>(i)])) return i;
-    return kShapes;
+  // Without the hit list RE2::Set allocates nothing per call; the first row in file order is
+  // then found with the single patterns (lines of whole entries, not just heads). -1: none.
+  int first_row(std::string_view line) const {
+    if (!set_.Match(line, nullptr)) return -1;
+    for (size_t i = 0; i < singles_.size(); ++i)
+      if (RE2::PartialMatch(line, *singles_[i])) return static_cast<int>(i);
+    return -1;
   }
+  int rows() const { return static_cast<int>(singles_.size()); }
+  int shape_of_row(int row) const { return shape_of_row_[static_cast<size_t>(row)]; }
+  SourceKind kind_of_row(int row) const { return kinds_[static_cast<size_t>(row)]; }
+  std::string_view name_of_row(int row) const { return names_[static_cast<size_t>(row)]; }
+  std::string_view name(Shape s) const { return name_of_row(row_of_[static_cast<size_t>(s)]); }
+  const std::vector<int>& generic_rows() const { return generic_rows_; }
 
  private:
   RE2::Set set_;
   std::vector<std::unique_ptr<RE2>> singles_;
+  std::vector<SourceKind> kinds_;
+  std::vector<std::string> names_;
+  std::vector<int> shape_of_row_;  // -1: a generic row
+  std::array<int, kShapes> row_of_{};
+  std::vector<int> generic_rows_;
 };
 
 const ShapeSet& shapes() {
-  static const ShapeSet s;
+  static const ShapeSet s(builtin_line_shapes());
   return s;
 }
 
@@ -209,7 +111,9 @@ struct Counts {
   std::array<uint32_t, kShapes> n{};
   std::array<uint32_t, kShapes> first{};  // first line number with the shape
   uint32_t lines = 0, nonempty = 0, first_nonempty_shape_mask = 0;
-  std::vector<int> first_line_hits;
+  std::vector<int> first_line_hits;  // Shape values
+  const ShapeSet* set = nullptr;  // the shapes counted
+  std::vector<uint32_t> generic_n, generic_first;  // by row, for the rows the rules do not name
   std::set<std::string, std::less<>> keys;  // of key=value lines
   uint32_t count(Shape s) const { return n[s]; }
   bool has(Shape s) const { return n[s] > 0; }
@@ -219,9 +123,12 @@ struct Counts {
   bool share(Shape s, double fraction) const { return nonempty > 0 && n[s] >= fraction * nonempty; }
 };
 
-Counts count_shapes(std::string_view head, bool whole) {
+Counts count_shapes(const ShapeSet& set, std::string_view head, bool whole) {
   Counts c;
-  std::vector<int> hits;
+  c.set = &set;
+  c.generic_n.assign(static_cast<size_t>(set.rows()), 0);
+  c.generic_first.assign(static_cast<size_t>(set.rows()), 0);
+  std::vector<int> hits, shape_hits;
   size_t pos = 0;
   while (pos < head.size()) {
     size_t nl = head.find('\n', pos);
@@ -238,12 +145,19 @@ Counts count_shapes(std::string_view head, bool whole) {
     // nothing of the kind and must not outvote the records (device-N logs).
     if (line.starts_with("<exception_print>")) continue;
     ++c.nonempty;
-    shapes().match(line, hits);
-    if (c.nonempty == 1) c.first_line_hits = hits;
-    for (int h : hits) {
+    set.match(line, hits);
+    shape_hits.clear();
+    for (int row : hits) {
+      int h = set.shape_of_row(row);
+      if (h < 0) {
+        if (c.generic_n[static_cast<size_t>(row)]++ == 0) c.generic_first[static_cast<size_t>(row)] = c.lines;
+        continue;
+      }
+      shape_hits.push_back(h);
       if (c.n[h]++ == 0) c.first[h] = c.lines;
     }
-    if (std::find(hits.begin(), hits.end(), kv) != hits.end() && c.keys.size() < 200) {
+    if (c.nonempty == 1) c.first_line_hits = shape_hits;
+    if (std::find(shape_hits.begin(), shape_hits.end(), kv) != shape_hits.end() && c.keys.size() < 200) {
       size_t start = line.find_first_not_of(" \t");
       c.keys.emplace(line.substr(start, line.find('=') - start));
     }
@@ -255,7 +169,7 @@ SniffResult found(SourceKind k, std::string reason) { return {k, std::move(reaso
 
 std::string lines_of(const Counts& c, Shape s) {
   return fmt::format("{} of {} lines are {} lines (first at line {})", c.n[s], c.nonempty,
-                     kShapeTable[s].name, c.first[s]);
+                     c.set->name(s), c.first[s]);
 }
 
 // Files of key=value lines are told apart by their keys.
@@ -364,13 +278,16 @@ std::optional<SniffResult> json_document(std::string_view head) {
 }
 
 std::string near_misses(const Counts& c) {
-  std::vector<std::pair<uint32_t, Shape>> seen;
+  std::vector<std::pair<uint32_t, std::string_view>> seen;
   for (int s = 0; s < kShapes; ++s)
-    if (c.n[s] > 0 && s != kv && s != modinfo_key && s != pip_name) seen.push_back({c.n[s], Shape(s)});
+    if (c.n[s] > 0 && s != kv && s != modinfo_key && s != pip_name) seen.push_back({c.n[s], c.set->name(Shape(s))});
+  for (int row : c.set->generic_rows())
+    if (c.generic_n[static_cast<size_t>(row)] > 0)
+      seen.push_back({c.generic_n[static_cast<size_t>(row)], c.set->name_of_row(row)});
   std::sort(seen.begin(), seen.end(), [](auto& a, auto& b) { return a.first > b.first; });
   std::string out;
   for (size_t i = 0; i < seen.size() && i < 3; ++i)
-    out += fmt::format("{}{} {}", i ? ", " : "; closest: ", kShapeTable[seen[i].second].name, seen[i].first);
+    out += fmt::format("{}{} {}", i ? ", " : "; closest: ", seen[i].second, seen[i].first);
   if (c.share(kv, 0.5)) {
     out += "; key=value lines with keys ";
     size_t i = 0;
@@ -385,33 +302,14 @@ std::string near_misses(const Counts& c) {
   return out;
 }
 
-// Shape -> kind for one line; the first shape in table order wins (plog before Python
-// before tables before key=value).
-constexpr std::array<SourceKind, kShapes> kShapeKind = {{
-    K::plog, K::plog, K::dmesg, K::dmesg_human, K::syslog, K::journal_text, K::syslog,
-    K::journal_text /* journal_localized */, K::journal_text, K::python_log, K::python_log, K::python_log, K::python_log,
-    K::python_log /* mindspore_log */, K::proc_maps,
-    K::modinfo, K::modinfo, K::lsmod, K::lsmod, K::proc_modules, K::npu_smi_info,
-    K::npu_smi_info, K::npu_smi_health, K::npu_smi_usages, K::npu_smi_map, K::pip_show,
-    K::pip_show, K::proc_status, K::mountinfo, K::proc_cgroup, K::uname, K::dkms_status,
-    K::modprobe_show_depends, K::lspci, K::boots_txt, K::ascend_seclog, K::devices_txt,
-    K::thread_sample, K::npu_smi_topo, K::npu_smi_topo, K::framework_env, K::pip_list_text, K::pip_list_text, K::dmesg, K::device_log_export, K::python_log /* progress_bar */,
-    K::python_log /* repl_prompt */,
-    K::proc_environ,
-}};
-// One kind per shape: a missing initializer would leave the last shape `unknown` and shift
-// every kind after it, silently (two branches each added shapes in one merge).
-static_assert(kShapeKind[kShapes - 1] == K::proc_environ && kShapeKind[maps] == K::proc_maps &&
-              kShapeKind[bbox_history] == K::device_log_export);
-
 }  // namespace
 
 SourceKind line_shape_kind(std::string_view line) {
-  int best = shapes().first(line);
-  return best == kShapes ? K::unknown : kShapeKind[best];
+  int row = shapes().first_row(line);
+  return row < 0 ? K::unknown : shapes().kind_of_row(row);
 }
 
-SniffResult sniff_content(std::string_view head, bool whole) {
+static SniffResult sniff_with(const ShapeSet& shape_set, std::string_view head, bool whole) {
   head = head.substr(0, kSniffBytes);
   if (head.empty()) return found(K::unknown, "empty");
   if (head.substr(0, 4) == "TZif") return found(K::localtime_tzif, "TZif magic (a zoneinfo file)");
@@ -429,7 +327,7 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (control * 20 > head.size()) return found(K::unknown, "binary data (control bytes)");
   if (auto r = json_document(head)) return *r;
 
-  Counts c = count_shapes(head, whole);
+  Counts c = count_shapes(shape_set, head, whole);
   if (c.nonempty == 0) return found(K::unknown, "only blank lines");
 
   // A Python traceback makes the file job output even when plog lines dominate: plog files
@@ -486,6 +384,14 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.count(pip_list_row) >= 2 && c.share(pip_list_row, 0.8)) return found(K::pip_list_text, lines_of(c, pip_list_row));
   if (c.count(framework_env) >= 2 && !c.has(py_traceback))
     return found(K::framework_env, lines_of(c, framework_env));
+  // Shapes only knowledge/line-shapes.tsv names: more than half of the lines make the kind.
+  for (int row : c.set->generic_rows()) {
+    uint32_t n = c.generic_n[static_cast<size_t>(row)];
+    if (c.nonempty > 0 && n >= 0.5 * c.nonempty)
+      return found(c.set->kind_of_row(row),
+                   fmt::format("{} of {} lines are {} lines (first at line {})", n, c.nonempty,
+                               c.set->name_of_row(row), c.generic_first[static_cast<size_t>(row)]));
+  }
   if (auto r = by_keys(c)) return *r;
   // Driver messages pasted bare, their headers and bodies often on separate lines.
   if (c.share(ascend_printk, 0.25) && !c.has(job_signal) && !c.has(py_exception))
@@ -495,7 +401,7 @@ SniffResult sniff_content(std::string_view head, bool whole) {
   if (c.has(job_signal) || c.has(py_exception) || c.has(plog)) {
     Shape s = c.has(job_signal) ? job_signal : c.has(py_exception) ? py_exception : plog;
     return found(K::python_log, fmt::format("job output: {} at line {} among {} lines",
-                                            kShapeTable[s].name, c.first[s], c.nonempty));
+                                            c.set->name(s), c.first[s], c.nonempty));
   }
   // A healthy run's console: progress bars and the job's prints, nothing else a reader knows.
   if (c.count(progress_bar) >= 2)
@@ -507,6 +413,13 @@ SniffResult sniff_content(std::string_view head, bool whole) {
                                             c.count(repl_prompt), c.first[repl_prompt]));
   return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
                                        c.nonempty == 1 ? "" : "s", near_misses(c)));
+}
+
+SniffResult sniff_content(std::string_view head, bool whole) { return sniff_with(shapes(), head, whole); }
+
+SniffResult sniff_content_with_shapes(const std::vector<LineShapeRow>& rows, std::string_view head, bool whole) {
+  const ShapeSet set(rows);
+  return sniff_with(set, head, whole);
 }
 
 }  // namespace triage
