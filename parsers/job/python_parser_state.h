@@ -1,7 +1,8 @@
 #pragma once
-// The Python-log parser's working state, shared by its three source files:
+// The Python-log parser's working state, shared by its four source files:
 // python_parser.cpp (lines, streams, dispatch), python_tracebacks.cpp (tracebacks, chains,
-// anchors) and python_reports.cpp (error reports, ERR lines, torch_npu errors, warnings).
+// anchors), python_reports.cpp (error reports, ERR lines, torch_npu errors, warnings) and
+// python_job_events.cpp (the job-output lines of parsers/job/job_lines.h as facts).
 #include <map>
 #include <memory>
 #include <optional>
