@@ -8,6 +8,7 @@
 #include "knowledge/finding_groups.h"
 #include "knowledge/fleet_roles.h"
 #include "knowledge/component_phrases.h"
+#include "knowledge/finding_texts.h"
 #include "knowledge/line_shapes.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
@@ -160,7 +161,11 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(kFleetRolesFile))
     parse_fleet_roles(content, name, out.problems);
-  else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
+  else if (name.ends_with(".tsv") && (name.starts_with(kFindingTextsFolder) ||
+                                      name.find("/" + std::string(kFindingTextsFolder)) != std::string::npos)) {
+    std::vector<FindingText> texts;
+    parse_finding_texts(content, name, texts, out.problems);
+  } else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
     append(out.problems, check_line_shapes(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))
     parse_month_names(content, name, out.problems);

@@ -1,5 +1,6 @@
 #pragma once
-// The finding catalogue (knowledge/findings.tsv): for every finding id the analyzer can
+// The finding catalogue (knowledge/findings.tsv, and the areas whose words are data in
+// knowledge/findings/*.tsv, knowledge/finding_texts.h): for every finding id the analyzer can
 // raise, what it means, what it does not prove and how to settle it. `explain` prints it;
 // `knowledge check` checks the verdict rules against its ids.
 #include <string>
@@ -21,7 +22,8 @@ constexpr std::string_view kFindingCatalogueFile = "findings.tsv";
 std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, const std::string& name,
                                                     std::vector<std::string>& errors);
 
-// The catalogue for a --knowledge value ("" = built-in; DIR/findings.tsv replaces it).
+// The catalogue for a --knowledge value ("" = built-in; DIR/findings.tsv replaces it), with
+// the entries of knowledge/findings/*.tsv after its rows.
 const std::vector<CatalogueEntry>& finding_catalogue_for(const std::string& dir);
 const CatalogueEntry* find_catalogue_entry(const std::vector<CatalogueEntry>& c, std::string_view id);
 

@@ -387,6 +387,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
         }
         kb.signatures.push_back(std::move(s));
       }
+    } else if (fname.starts_with("findings/")) {
+      // finding texts: loaded on their own (knowledge/finding_texts.h)
     } else if (fname.starts_with("versions/")) {
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {

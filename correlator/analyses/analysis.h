@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "knowledge/failure_classes.h"
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/version_tables.h"
 #include "model/finding.h"
@@ -21,6 +22,7 @@ struct AnalysisContext {
   const KnowledgeBase& knowledge;          // signatures, codes, device events, PCI ids
   const FailureClasses& failure_classes;  // knowledge/failure-classes.tsv
   const VersionTables& version_tables;    // knowledge/versions/*.tsv
+  const FindingTexts& finding_texts;      // knowledge/findings/*.tsv: the words of findings
 
   // The knowledge of `options.knowledge_dir` (built once per directory and shared).
   static AnalysisContext load(const EvidenceSet& evidence, const AnalyzeOptions& options);

@@ -51,7 +51,7 @@ std::optional<NpuPresence> presence(const BundleFacts& b) {
 
 std::string count(const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "not collected"; }
 
-void no_npu(const BundleFacts& b, std::vector<Finding>& out) {
+void no_npu(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out) {
   auto p = presence(b);
   if (!p || (p->state != "no_npu" && p->state != "devices_not_visible")) return;
   bool none = p->state == "no_npu";
@@ -62,8 +62,6 @@ void no_npu(const BundleFacts& b, std::vector<Finding>& out) {
   // First in the report: nothing else in a bundle without an NPU can be read as a device fault.
   f.severity = none ? Severity::critical : Severity::error;
   f.confidence = Confidence::high;
-  f.title = none ? "No NPU here: no Ascend driver, device node, NPU PCI device or NPU process"
-                 : "The NPU is not visible here: no /dev/davinci* node and no NPU process";
   f.observed = fmt::format(
       "{}: state {}; Ascend modules loaded {}, driver installed {}, /dev/davinci* nodes {}, NPU PCI "
       "devices {}, NPU processes {}{}.",
@@ -72,14 +70,7 @@ void no_npu(const BundleFacts& b, std::vector<Finding>& out) {
       p->driver_installed ? (*p->driver_installed ? "yes" : "no") : "not collected", count(p->device_nodes),
       count(p->npu_pci_devices), count(p->npu_processes),
       b.manifest.in_container == true ? "; the collector ran in a container" : "");
-  f.supports = none ? "The collector ran on a host without NPUs, or in a container given no devices: "
-                      "nothing in this bundle can show a device or driver fault."
-                    : "The host has an NPU (driver, module or PCI device) but this view has no device "
-                      "node: a container started without its devices, or a driver that made no nodes.";
-  f.does_not_prove = "Anything about the job's failure on the host that has the NPUs: collect there.";
-  f.next_checks = {"ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc; lspci -d 19e5:; lsmod | grep -E '^drv_'",
-                   "Run the collector on the NPU host, or in the job's container started with --device /dev/davinciN "
-                   "--device /dev/davinci_manager --device /dev/devmm_svm --device /dev/hisi_hdc"};
+  render_finding_words(f, texts);
   f.evidence.push_back(b.manifest.npu_presence ? b.manifest.evidence
                                                : EvidenceRef{"system/devices.txt", 0, 0, ""});
   f.value("state", p->state);
@@ -87,7 +78,7 @@ void no_npu(const BundleFacts& b, std::vector<Finding>& out) {
   out.push_back(std::move(f));
 }
 
-void container_nodes(const BundleFacts& b, std::vector<Finding>& out) {
+void container_nodes(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out) {
   const auto& nodes = b.modules.device_nodes;
   if (!nodes) return;
   std::vector<const DeviceNode*> davinci;
@@ -106,16 +97,11 @@ void container_nodes(const BundleFacts& b, std::vector<Finding>& out) {
   f.host = b.host;
   f.severity = Severity::error;
   f.confidence = Confidence::high;
-  f.title = fmt::format("{} /dev/davinci node(s) but no {}", davinci.size(), fmt::join(missing, ", "));
   f.observed = fmt::format("system/devices.txt lists {} but not {}{}.", davinci.front()->path,
                            fmt::join(missing, ", "),
                            b.manifest.in_container == true ? " (collected inside a container)" : "");
-  f.supports = "A process here cannot open the device: the runtime needs the manager, memory (devmm_svm) "
-               "and HDC nodes besides /dev/davinciN. Typical of a container started with only "
-               "--device /dev/davinciN.";
-  f.does_not_prove = "That the job ran with this device list: a job in another container has its own.";
-  f.next_checks = {"docker inspect <container> --format '{{json .HostConfig.Devices}}'",
-                   "Add --device /dev/davinci_manager --device /dev/devmm_svm --device /dev/hisi_hdc"};
+  render_finding_words(f, texts, {{"davinci_nodes", std::to_string(davinci.size())},
+                                {"missing", fmt::format("{}", fmt::join(missing, ", "))}});
   f.evidence.push_back(davinci.front()->evidence);
   for (const auto& m : missing) f.value("missing", m);
   out.push_back(std::move(f));
@@ -131,7 +117,8 @@ bool access_signature(const KnowledgeBase& kb, std::string_view id) {
   return false;
 }
 
-void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, const FindingTexts& texts,
+                         std::vector<Finding>& out) {
   std::vector<EvidenceRef> ev;
   std::set<std::string> ids;
   std::vector<std::pair<std::string, std::string>> values;
@@ -165,15 +152,9 @@ void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vec
   f.host = b.host;
   f.severity = Severity::error;
   f.confidence = ev.size() > 1 ? Confidence::high : Confidence::medium;
-  f.title = "The process could not reach a device (no device visible, HDC closed or device not in its list)";
   f.observed = fmt::format("{} line(s): {}.", ev.size(), fmt::join(ids, ", "));
   for (const auto& [k, v] : values) f.observed += fmt::format(" {}={}.", k, v);
-  f.supports = "The process's view of the devices is wrong: a container without all device nodes, a "
-               "visible-device list that leaves out the device it opens, or a driver not loaded.";
-  f.does_not_prove = "A device fault: the device was never reached. The host may see it fine.";
-  f.next_checks = {"ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc   # inside the job's container",
-                   "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^ASCEND_(RT_)?VISIBLE_DEVICES='",
-                   "npu-smi info   # on the host: is the device there and free?"};
+  render_finding_words(f, texts);
   // What the matched signatures advise comes first: it names the check for that very line
   // (the driver library's directory rights, the visible-device list, ...).
   std::vector<std::string> advice;
@@ -188,7 +169,8 @@ void process_cannot_open(const BundleFacts& b, const KnowledgeBase& kb, std::vec
   out.push_back(std::move(f));
 }
 
-void dcmi_failure(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+void dcmi_failure(const BundleFacts& b, const KnowledgeBase& kb, const FindingTexts& texts,
+                  std::vector<Finding>& out) {
   const NpuSmiInfo* i = b.devices.info && b.devices.info->failure_code ? &*b.devices.info
                         : b.devices.map_failure && b.devices.map_failure->failure_code ? &*b.devices.map_failure
                                                                                        : nullptr;
@@ -200,17 +182,10 @@ void dcmi_failure(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Fin
   f.host = b.host;
   f.severity = Severity::error;
   f.confidence = Confidence::medium;
-  f.title = fmt::format("npu-smi could not reach the devices: DCMI {}", code);
   f.observed = fmt::format("npu-smi printed \"{}\"{}{}.", i->failure, info ? " — " + info->meaning : "",
                            b.manifest.in_container == true ? "; the collector ran in a container" : "");
-  f.supports = code == "-8020" ? "Another process holds the device manager (a previous job or a second npu-smi)."
-                               : "The device management library cannot talk to the driver from here: a "
-                                 "container without the device nodes, a driver or firmware upgraded without "
-                                 "a reboot, or driver user space that does not match the modules.";
-  f.does_not_prove = "A device fault: DCMI did not reach the device.";
-  f.next_checks = {"npu-smi info   # on the host, outside any container",
-                   "cat /usr/local/Ascend/driver/version.info; cat /sys/module/drv_pcie_host/version 2>/dev/null",
-                   "grep -i -E 'upgrade|reboot' /var/log/ascend_seclog/ascend_install.log | tail"};
+  // -8020: the device manager is held by another process, not unreachable.
+  render_finding_words(f, texts, {{"dcmi_code", code}}, code == "-8020" ? "occupied" : "");
   f.evidence.push_back(i->evidence);
   f.value("dcmi_code", code);
   f.value("in_container", b.manifest.in_container == true ? "yes" : "no");
@@ -223,10 +198,10 @@ void analyze_device_access(const AnalysisContext& ctx, std::vector<Finding>& out
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
   for (const auto& b : evidence.bundles) {
-    no_npu(b, out);
-    container_nodes(b, out);
-    process_cannot_open(b, kb, out);
-    dcmi_failure(b, kb, out);
+    no_npu(b, ctx.finding_texts, out);
+    container_nodes(b, ctx.finding_texts, out);
+    process_cannot_open(b, kb, ctx.finding_texts, out);
+    dcmi_failure(b, kb, ctx.finding_texts, out);
   }
 }
 

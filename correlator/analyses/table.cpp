@@ -29,7 +29,12 @@ namespace triage {
 
 AnalysisContext AnalysisContext::load(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   const std::string& dir = options.knowledge_dir;
-  return {evidence, options, knowledge_for(dir), failure_classes_for(dir), version_tables_for(dir)};
+  return {evidence,
+          options,
+          knowledge_for(dir),
+          failure_classes_for(dir),
+          version_tables_for(dir),
+          finding_texts_for(dir)};
 }
 
 std::span<const AnalysisRow> analyses() {
