@@ -11,16 +11,6 @@
 
 namespace triage {
 
-namespace {
-bool good_severity_range(std::string_view s) {
-  size_t dots = s.find("..");
-  if (dots == std::string_view::npos) return parse_severity(s).has_value();
-  auto lo = parse_severity(s.substr(0, dots)), hi = parse_severity(s.substr(dots + 2));
-  return lo && hi && *lo < *hi;
-}
-
-}  // namespace
-
 std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, const std::string& name,
                                                     std::vector<std::string>& errors) {
   static const std::vector<std::string_view> kHeader = {"id", "severity", "meaning", "does_not_prove",
@@ -40,7 +30,7 @@ std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, co
     CatalogueEntry e{std::string(cols[0]), std::string(cols[1]), std::string(cols[2]),
                      std::string(cols[3]), std::string(cols[4])};
     if (e.id.empty() || e.meaning.empty() || e.how_to_settle.empty()) fail("id, meaning and how_to_settle are required");
-    if (!good_severity_range(e.severity)) fail("severity must be a severity or a range such as info..error");
+    if (!is_severity_range(e.severity)) fail("severity must be a severity or a range such as info..error");
     if (e.severity != "info" && e.does_not_prove.empty()) fail(e.id + ": does_not_prove is required above info");
     if (!ids.insert(e.id).second) fail("duplicate id " + e.id);
     out.push_back(std::move(e));

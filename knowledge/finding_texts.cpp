@@ -13,13 +13,6 @@ namespace triage {
 
 namespace {
 
-bool good_severity_range(std::string_view s) {
-  size_t dots = s.find("..");
-  if (dots == std::string_view::npos) return parse_severity(s).has_value();
-  auto lo = parse_severity(s.substr(0, dots)), hi = parse_severity(s.substr(dots + 2));
-  return lo && hi && *lo < *hi;
-}
-
 bool is_word_char(char c) { return (c >= 'a' && c <= 'z') || c == '_'; }
 
 std::string fill(std::string_view text, const FindingWords& words) {
@@ -48,6 +41,13 @@ bool is_finding_texts_file(std::string_view name) {
 }
 
 }  // namespace
+
+bool is_severity_range(std::string_view s) {
+  size_t dots = s.find("..");
+  if (dots == std::string_view::npos) return parse_severity(s).has_value();
+  auto lo = parse_severity(s.substr(0, dots)), hi = parse_severity(s.substr(dots + 2));
+  return lo && hi && *lo < *hi;
+}
 
 const FindingText* FindingTexts::find(std::string_view id) const {
   for (const auto& e : entries)
@@ -87,7 +87,7 @@ void parse_finding_texts(std::string_view content, const std::string& name, std:
     }
     if (e.severity.empty() || e.meaning.empty() || e.title.empty() || e.how_to_settle.empty())
       errors.push_back(e.where + ": " + e.id + " needs severity, meaning, title and how_to_settle");
-    if (!good_severity_range(e.severity))
+    if (!is_severity_range(e.severity))
       errors.push_back(e.where + ": " + e.id + ": severity must be a severity or a range such as info..error");
     if (e.severity != "info" && e.does_not_prove.empty())
       errors.push_back(e.where + ": " + e.id + ": does_not_prove is required above info");

@@ -36,6 +36,10 @@ struct FindingTexts {
 void parse_finding_texts(std::string_view content, const std::string& name, std::vector<FindingText>& out,
                          std::vector<std::string>& errors);
 
+// A severity ("error") or a range of them ("info..error", low before high): how the catalogue
+// and the finding texts say at what level a finding is raised.
+bool is_severity_range(std::string_view s);
+
 // Every findings/*.tsv for a --knowledge value ("" = built-in; DIR/findings/x.tsv replaces x).
 const FindingTexts& finding_texts_for(const std::string& dir);
 

@@ -33,9 +33,8 @@ std::string product_of_name(const KnowledgeBase& kb, std::string_view name) {
 }  // namespace
 
 void analyze_chip_scope(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     std::map<std::string, std::vector<std::string>> from;  // product -> how it was seen
     std::vector<EvidenceRef> ev;
     bool from_pci = false;

@@ -20,8 +20,7 @@ std::string_view container_runtime_of(std::string_view t) {
 }
 
 void analyze_container(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     for (const auto& [pid, p] : b.libraries.by_pid) {
       std::string_view runtime;
       EvidenceRef ev;

@@ -63,8 +63,7 @@ struct Group {
 }  // namespace
 
 void analyze_kernel_driver_error(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     std::map<std::pair<std::string, std::string>, Group> groups;
     std::vector<std::string> devices;  // named by severe lines, in order of first appearance
     size_t lines = 0;

@@ -143,8 +143,7 @@ void bool_arguments(const BundleFacts& b, const ProcessInfo& p, std::vector<Find
 }  // namespace
 
 void analyze_localization_mode(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles)
+  for (const auto& b : ctx.evidence.bundles)
     for (const auto& [pid, p] : b.processes.by_pid) {
       if (p.has_environ) mode(b, p, out);
       if (p.has_cmdline) bool_arguments(b, p, out);

@@ -20,8 +20,7 @@ bool is_cann_mount_point(std::string_view mp) {
 }
 
 void analyze_mount_shadowing(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     auto report = [&](const MountEntry& m, const ProcessLibraries* p) {
       bool maps_cann = p && !mapped_canns(*p, b.libraries).empty();
       Finding f;

@@ -24,8 +24,7 @@ std::optional<bool> task_queue_is_level(std::string_view torch_npu) {
 }
 
 void analyze_task_queue_value(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     for (const auto& [pid, proc] : b.processes.by_pid) {
       const std::string* value = proc.env("TASK_QUEUE_ENABLE");
       if (!value) continue;

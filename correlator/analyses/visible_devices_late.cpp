@@ -46,8 +46,7 @@ void raise(const BundleFacts& b, const JobEvent& set, const JobEvent& npu, bool 
 }  // namespace
 
 void analyze_visible_devices_late(const AnalysisContext& ctx, std::vector<Finding>& out) {
-  const EvidenceSet& evidence = ctx.evidence;
-  for (const auto& b : evidence.bundles) {
+  for (const auto& b : ctx.evidence.bundles) {
     // Per output stream, in line order: the first torch_npu line seen, and an assignment
     // waiting for the next torch_npu line to say whether the import came before it.
     std::map<size_t, const JobEvent*> npu_seen, pending;
