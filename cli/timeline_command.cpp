@@ -7,7 +7,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "correlator/correlate.h"
-#include "reports/json_writer.h"
+#include "reports/formats.h"
 #include "reports/redact.h"
 #include "reports/render.h"
 
@@ -25,8 +25,10 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
   add_evidence_run_options(*cmd, g, args->run, "the timeline",
                            "Bundle directories, archives or log files; - reads standard input",
                            "the text timeline says what was replaced at its top");
+  std::vector<std::string> names;
+  for (const auto& f : timeline_formats()) names.emplace_back(f.name);
   cmd->add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "json", "jsonl"}))
+      ->check(CLI::IsMember(names))
       ->capture_default_str();
   add_timeline_filter_options(*cmd, g);
 
@@ -36,16 +38,8 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
     RenderOptions render;
     Report report = correlate(r.loaded.evidence, r.options);
     if (r.redact) render.redaction_note = redact_for_public(report, r.loaded.evidence);
-    std::ostream& out = *r.out;
-    if (args->format == "json") {
-      JsonWriter w(out);
-      write_timeline_json(w, report.timeline);
-      out << '\n';
-    } else if (args->format == "jsonl") {
-      render_jsonl(report, r.loaded.evidence, render, out);
-    } else {
-      render_timeline_text(report, r.loaded.evidence, render, out);
-    }
+    for (const auto& f : timeline_formats())
+      if (f.name == args->format) f.render(report, r.loaded.evidence, render, *r.out);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };
   return {cmd, run};

@@ -1,5 +1,6 @@
 #include "reports/formats.h"
 
+#include "reports/json_writer.h"
 #include "reports/summary_report.h"
 
 namespace triage {
@@ -12,6 +13,23 @@ const std::vector<ReportFormat>& report_formats() {
       {"html", "html", render_html, "one self-contained offline file: verdict card, findings, SVG timeline"},
       {"jsonl", "jsonl", render_jsonl, "Timesketch events, one JSON object per line"},
       {"summary", "summary.json", render_summary, "compact per-node summary for ascend-triage fleet (schema ascend-triage-summary/1)"},
+  };
+  return formats;
+}
+
+namespace {
+void render_timeline_json(const Report& report, const EvidenceSet&, const RenderOptions&, std::ostream& out) {
+  JsonWriter w(out);
+  write_timeline_json(w, report.timeline);
+  out << '\n';
+}
+}  // namespace
+
+const std::vector<ReportFormat>& timeline_formats() {
+  static const std::vector<ReportFormat> formats = {
+      {"text", "txt", render_timeline_text, "the timeline's rows, oldest first"},
+      {"json", "json", render_timeline_json, "the JSON report's timeline section"},
+      {"jsonl", "jsonl", render_jsonl, "Timesketch events, one JSON object per line"},
   };
   return formats;
 }

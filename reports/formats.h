@@ -23,4 +23,8 @@ const std::vector<ReportFormat>& report_formats();
 // nullptr when no format has that name.
 const ReportFormat* find_report_format(std::string_view name);
 
+// The formats of `timeline --format` (extension and description as above): the timeline
+// alone as text, the JSON report's `timeline` section, or Timesketch JSONL.
+const std::vector<ReportFormat>& timeline_formats();
+
 }  // namespace triage
