@@ -142,7 +142,12 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   }
   // The form first (paths into the file), then what only the loaders know.
   check_knowledge_json_schema(content, name, out.problems);
-  if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
+  // Finding texts first: an area file may share its name with a table (failure-classes.tsv).
+  if (name.ends_with(".tsv") && (name.starts_with(kFindingTextsFolder) ||
+                                 name.find("/" + std::string(kFindingTextsFolder)) != std::string::npos)) {
+    std::vector<FindingText> texts;
+    parse_finding_texts(content, name, texts, out.problems);
+  } else if (name.starts_with("versions/") || name.find("/versions/") != std::string::npos)
     append(out.problems, check_version_table(content, name));  // knowledge/versions/README.md
   else if (is_verdict_rules_file(name)) {
     // Verdict rules: finding ids are checked against the built-in catalogue (docs/verdict.md).
@@ -161,11 +166,7 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(kFleetRolesFile))
     parse_fleet_roles(content, name, out.problems);
-  else if (name.ends_with(".tsv") && (name.starts_with(kFindingTextsFolder) ||
-                                      name.find("/" + std::string(kFindingTextsFolder)) != std::string::npos)) {
-    std::vector<FindingText> texts;
-    parse_finding_texts(content, name, texts, out.problems);
-  } else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
+  else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
     append(out.problems, check_line_shapes(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))
     parse_month_names(content, name, out.problems);

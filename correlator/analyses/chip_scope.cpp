@@ -75,15 +75,8 @@ void analyze_chip_scope(const AnalysisContext& ctx, std::vector<Finding>& out) {
     else f.id = "chip-scope/mixed";
     f.severity = products.size() == 1 ? Severity::info : Severity::warning;
     f.confidence = from_pci ? Confidence::high : Confidence::medium;
-    f.title = fmt::format("Ascend product: {}", fmt::join(products, " and "));
     f.observed = fmt::format("Seen as {}.", fmt::join(seen, "; "));
-    f.supports = products.size() == 1
-                     ? "Which product the findings and version tables apply to: rules and known issues for "
-                       "another product do not apply here."
-                     : "The host or the pasted output holds more than one product: read each finding for the "
-                       "device it names.";
-    f.does_not_prove = "The chip revision or the firmware: only the product family.";
-    f.next_checks = {"npu-smi info -t board -i 0; lspci -d 19e5: -nn"};
+    render_finding_words(f, ctx.finding_texts, {{"products", fmt::format("{}", fmt::join(products, " and "))}});
     f.value("products", fmt::format("{}", fmt::join(products, ",")));
     out.push_back(std::move(f));
   }

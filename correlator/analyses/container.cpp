@@ -43,13 +43,8 @@ void analyze_container(const AnalysisContext& ctx, std::vector<Finding>& out) {
       f.severity = Severity::info;
       f.confidence = Confidence::medium;
       f.host = b.host;
-      f.title = fmt::format("pid {} runs in a {} container", pid, runtime);
       f.observed = fmt::format("its cgroup or mounts name {}", runtime);
-      f.supports = "user space (CANN, torch_npu) comes from the image; the kernel modules and "
-                   "the driver's kernel side come from the host and cannot be changed from "
-                   "an image";
-      f.does_not_prove = "which image or mounts the job was started with";
-      f.next_checks = {"docker inspect <container> / crictl inspect <id>  # the mounts"};
+      render_finding_words(f, ctx.finding_texts, {{"pid", std::to_string(pid)}, {"runtime", std::string(runtime)}});
       f.evidence.push_back(ev);
       f.value("pid", std::to_string(pid)).value("runtime", std::string(runtime));
       out.push_back(std::move(f));
@@ -60,13 +55,8 @@ void analyze_container(const AnalysisContext& ctx, std::vector<Finding>& out) {
       f.severity = Severity::warning;
       f.confidence = Confidence::high;
       f.host = b.host;
-      f.title = "the collector ran inside a container";
       f.observed = "manifest.json in_container: true";
-      f.supports = "module files, the host journal and host install logs were not visible: "
-                   "their absence here says nothing about the host";
-      f.does_not_prove = "that the host's modules or logs are missing or healthy; host modules "
-                         "cannot be changed from an image";
-      f.next_checks = {"run the collector on the host itself (not in the job's container)"};
+      render_finding_words(f, ctx.finding_texts);
       f.evidence.push_back(b.manifest.evidence);
       f.value("in_container", "true");
       out.push_back(std::move(f));
