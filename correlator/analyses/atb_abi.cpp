@@ -53,8 +53,8 @@ const PackageRow* torch_row(const std::vector<PackageRow>& rows) {
   return nullptr;
 }
 
-void judge(const BundleFacts& b, const VersionTables& tables, const AtbTree& atb, const PackageRow& torch,
-           std::string_view who, std::vector<Finding>& out) {
+void judge(const BundleFacts& b, const VersionTables& tables, const FindingTexts& texts, const AtbTree& atb,
+           const PackageRow& torch, std::string_view who, std::vector<Finding>& out) {
   const TorchAbiRow* row = torch_abi_row(tables, torch.version);
   if (!row || row->cxx11_abi == atb.abi) return;
   Finding f;
@@ -63,18 +63,15 @@ void judge(const BundleFacts& b, const VersionTables& tables, const AtbTree& atb
   // The torch ABI is the published wheels'; a torch built elsewhere may use the other one.
   f.confidence = Confidence::medium;
   f.host = b.host;
-  f.title = fmt::format("{}: {} names ATB's cxx_abi_{} tree, but torch {} is published with the {} ABI", who,
-                        atb.variable, atb.abi, torch.version, row->cxx11_abi ? "C++11 (cxx_abi_1)" : "pre-C++11 (cxx_abi_0)");
   f.observed = fmt::format("{}={}; torch {} ({}: _GLIBCXX_USE_CXX11_ABI={})", atb.variable, atb.path, torch.version,
                            row->source, row->cxx11_abi);
-  f.supports = "ATB's environment was set for the other C++ ABI (set_env.sh sourced before torch was "
-               "installed picks cxx_abi_1): ATB and the libraries built on it (mindie_turbo, "
-               "libtbe_adapter) fail to load against torch with undefined symbols";
-  f.does_not_prove = "that this torch is the published wheel (a torch built from source or by a vendor "
-                     "may use the other ABI), nor that the job loaded ATB";
-  f.next_checks = {"python3 -c 'import torch; print(torch.compiled_with_cxx11_abi())'",
-                   fmt::format("source /usr/local/Ascend/nnal/atb/set_env.sh after installing torch, or point "
-                               "ATB_HOME_PATH and LD_LIBRARY_PATH at .../atb/cxx_abi_{}", row->cxx11_abi)};
+  render_finding_words(f, texts,
+                       {{"who", std::string(who)},
+                        {"variable", std::string(atb.variable)},
+                        {"atb_abi", std::to_string(atb.abi)},
+                        {"torch", torch.version},
+                        {"torch_abi_name", row->cxx11_abi ? "C++11 (cxx_abi_1)" : "pre-C++11 (cxx_abi_0)"},
+                        {"torch_abi", std::to_string(row->cxx11_abi)}});
   for (const EvidenceRef* ev : {&atb.evidence, &torch.evidence})
     if (!ev->entry.empty()) f.evidence.push_back(*ev);  // a process without a read environ has none
   f.value("atb_abi", std::to_string(atb.abi)).value("torch", torch.version)
@@ -100,7 +97,7 @@ void analyze_atb_abi(const AnalysisContext& ctx, std::vector<Finding>& out) {
     };
     if (default_torch)
       if (auto atb = atb_tree(reported, EvidenceRef{}))
-        judge(b, tables, *atb, *default_torch, "the reported environment", out);
+        judge(b, tables, ctx.finding_texts, *atb, *default_torch, "the reported environment", out);
     // Collected processes: their environ and the torch their own pip or packages list.
     for (const auto& [pid, process] : b.processes.by_pid) {
       const auto& proc = process;  // a lambda may not capture a structured binding (clang 14)
@@ -115,7 +112,7 @@ void analyze_atb_abi(const AnalysisContext& ctx, std::vector<Finding>& out) {
         if (!torch) torch = torch_row(it->second.packages);
       }
       if (!torch) torch = default_torch;
-      if (torch) judge(b, tables, *atb, *torch, fmt::format("pid {}", pid), out);
+      if (torch) judge(b, tables, ctx.finding_texts, *atb, *torch, fmt::format("pid {}", pid), out);
     }
   }
 }

@@ -28,17 +28,14 @@ void analyze_mount_shadowing(const AnalysisContext& ctx, std::vector<Finding>& o
       f.severity = Severity::warning;
       f.confidence = Confidence::medium;
       f.host = b.host;
-      f.title = fmt::format("{} is a mount ({} {}) over a CANN path{}", m.mount_point, m.fstype,
-                            m.source, p ? fmt::format(" in pid {}", p->pid) : "");
       f.observed = fmt::format("mount point {} from {} (root {}){}", m.mount_point, m.source, m.root,
                                maps_cann ? "; the process still maps a CANN" : "");
-      f.supports = "what lies beneath the mount point (e.g. the image's toolkit, set_env.sh) is "
-                   "hidden; an empty host directory here breaks set_env.sh and op compilation";
-      f.does_not_prove = maps_cann ? "that it causes a device timeout: the process still maps a "
-                                     "valid CANN; it is a configuration fault to fix"
-                                   : "what the hidden directory held";
-      f.next_checks = {fmt::format("ls -la {}", m.mount_point),
-                       "docker inspect <container> --format '{{json .Mounts}}'"};
+      render_finding_words(f, ctx.finding_texts,
+                           {{"mount_point", m.mount_point},
+                            {"fstype", m.fstype},
+                            {"source", m.source},
+                            {"in_pid", p ? fmt::format(" in pid {}", p->pid) : ""}},
+                           maps_cann ? "maps-cann" : "");
       f.evidence.push_back(m.evidence);
       f.value("mount_point", m.mount_point).value("source", m.source)
           .value("pid", p ? std::to_string(p->pid) : "host");

@@ -9,14 +9,13 @@ namespace {
 
 bool is_assignment(const JobEvent& e) { return e.call != "import" && e.call != "use"; }
 
-void raise(const BundleFacts& b, const JobEvent& set, const JobEvent& npu, bool npu_before,
-           std::vector<Finding>& out) {
+void raise(const BundleFacts& b, const FindingTexts& texts, const JobEvent& set, const JobEvent& npu,
+           bool npu_before, std::vector<Finding>& out) {
   Finding f;
   f.id = "environment/visible-devices-set-late";
   f.severity = Severity::warning;
   f.confidence = Confidence::medium;
   f.host = b.host;
-  f.title = fmt::format("{} was set at the Python prompt after torch_npu was loaded", set.call);
   f.observed =
       npu_before
           ? fmt::format("line {} {} torch_npu; line {} sets {} after it", npu.evidence.line,
@@ -24,17 +23,7 @@ void raise(const BundleFacts& b, const JobEvent& set, const JobEvent& npu, bool 
           : fmt::format("line {} sets {}; line {} then uses torch_npu without importing it, so it "
                         "was imported before the assignment",
                         set.evidence.line, set.call, npu.evidence.line);
-  f.supports = "The runtime reads the device-visibility variable when torch_npu initialises: set later, "
-               "it is not seen, device indices still count every device, and a device the session "
-               "meant to hide (or one that is busy or absent) is opened instead.";
-  f.does_not_prove = "That the device failure after it comes from this (a device can fail to open for "
-                     "other reasons), nor when torch_npu was first imported if the paste starts after "
-                     "it; a torch_npu release that re-reads the variable would see it.";
-  f.next_checks = {fmt::format("Set {} before importing torch_npu and retry: `{}=1 python3 -c \"import "
-                               "torch, torch_npu; print(torch.npu.device_count())\"`",
-                               set.call, set.call),
-                   "In a script, assign os.environ[...] above `import torch_npu` (and above any import "
-                   "that imports it)"};
+  render_finding_words(f, texts, {{"variable", set.call}});
   const JobEvent& first = npu_before ? npu : set;
   const JobEvent& second = npu_before ? set : npu;
   f.evidence.push_back(first.evidence);
@@ -53,12 +42,12 @@ void analyze_visible_devices_late(const AnalysisContext& ctx, std::vector<Findin
     for (const auto& e : b.python.job_events) {
       if (e.kind != JobEventKind::repl_input) continue;
       if (is_assignment(e)) {
-        if (auto it = npu_seen.find(e.stream); it != npu_seen.end()) raise(b, e, *it->second, true, out);
+        if (auto it = npu_seen.find(e.stream); it != npu_seen.end()) raise(b, ctx.finding_texts, e, *it->second, true, out);
         else pending[e.stream] = &e;
         continue;
       }
       if (auto it = pending.find(e.stream); it != pending.end()) {
-        if (e.call == "use") raise(b, *it->second, e, false, out);  // else imported after: in order
+        if (e.call == "use") raise(b, ctx.finding_texts, *it->second, e, false, out);  // else imported after: in order
         pending.erase(it);
       }
       npu_seen.emplace(e.stream, &e);  // the first one stays
