@@ -106,22 +106,13 @@ void analyze_kernel_driver_error(const AnalysisContext& ctx, std::vector<Finding
     }
     f.severity = severe ? Severity::error : Severity::warning;
     f.confidence = Confidence::medium;
-    f.title = fmt::format("Ascend driver errors in the kernel log: {} line(s) in {} group(s)", lines,
-                          groups.size());
     f.observed = observed + ".";
     std::string device_list;
     for (const auto& d : devices) device_list += (device_list.empty() ? "" : ", ") + d;
     if (!devices.empty()) f.observed += fmt::format(" Device(s) the driver lost or found abnormal: {}.", device_list);
-    f.supports = severe ? "The driver lost contact with a device (device abnormal / HDC / heartbeat): "
-                          "work queued on it cannot complete."
-                        : "The driver reported errors while processes used the devices; they may "
-                          "explain failed memory pinning, device-open or message errors in the plogs.";
-    f.does_not_prove =
-        "That these errors caused the hang: match their times with the stall reports and the "
-        "process's own errors. A driver error can follow a process being killed.";
-    f.next_checks = {"journalctl -k -b -o short-precise | grep -F '[ascend]'",
-                     "npu-smi info -t health -i <npu> -c <chip>",
-                     "Match the <comm:pid> of each line with the processes of the job"};
+    render_finding_words(f, ctx.finding_texts,
+                         {{"lines", std::to_string(lines)}, {"groups", std::to_string(groups.size())}},
+                         severe ? "severe" : "");
     // The driver's device id is a physical id; `npu-smi info -m` maps it to the NPU id.
     for (const auto& d : devices)
       if (f.next_checks.size() < 8)

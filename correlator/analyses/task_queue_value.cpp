@@ -46,26 +46,18 @@ void analyze_task_queue_value(const AnalysisContext& ctx, std::vector<Finding>& 
       f.confidence = Confidence::medium;
       if (*level && !valid_level) {
         f.severity = Severity::warning;
-        f.title = fmt::format("pid {}: TASK_QUEUE_ENABLE={} is rejected by torch_npu {}", pid,
-                              *value, version);
         f.observed = fmt::format("TASK_QUEUE_ENABLE='{}'; torch_npu {} accepts only 0, 1 or 2",
                                  *value, version);
-        f.supports = "the setting is not what the user meant: from 6.0.0 torch_npu raises "
-                     "\"TASK_QUEUE_ENABLE should be 0, 1 or 2\"; earlier level builds ignore it";
       } else if (!*level && *value != "0" && *value != "1") {
         f.severity = Severity::info;
-        f.title = fmt::format("pid {}: torch_npu {} reads TASK_QUEUE_ENABLE={} as on/off", pid,
-                              version, *value);
         f.observed = fmt::format("TASK_QUEUE_ENABLE='{}'; torch_npu {} predates the levels "
                                  "(2.1.0.post8 / 2.3.1.post2 / 2.4.0)", *value, version);
-        f.supports = "the value only switches the task queue on; level 2 does not exist here";
       } else {
         continue;
       }
-      f.does_not_prove = "that the task queue setting causes the hang; it only changes how "
-                         "operators are dispatched";
-      f.next_checks = {fmt::format("tr '\\0' '\\n' < /proc/{}/environ | grep TASK_QUEUE", pid),
-                       "export TASK_QUEUE_ENABLE=1  # or 0 to localise, with ASCEND_LAUNCH_BLOCKING=1"};
+      render_finding_words(f, ctx.finding_texts,
+                           {{"pid", std::to_string(pid)}, {"value", *value}, {"torch_npu", version}},
+                           f.severity == Severity::warning ? "rejected" : "");
       if (!proc.evidence.empty()) f.evidence.push_back(proc.evidence.front());
       if (lib != b.libraries.by_pid.end() && !lib->second.packages.empty())
         for (const auto& r : lib->second.packages)
