@@ -103,12 +103,26 @@ const FindingTexts& finding_texts_for(const std::string& dir) {
   std::map<std::string, std::string> files;  // by name: an override replaces the built-in file
   for (const auto& f : builtin_knowledge_files())
     if (is_finding_texts_file(f.name)) files[f.name] = f.content;
-  std::vector<std::string> errors;  // an override's are `knowledge check`'s to report
+  std::vector<std::string> errors;  // reported by build_knowledge and `knowledge check`
   if (!dir.empty())
     for (const auto& f : read_knowledge_dir(dir, errors))
       if (is_finding_texts_file(f.name)) files[f.name] = f.content;
+  std::map<std::string, std::string> builtin;
+  for (const auto& f : builtin_knowledge_files())
+    if (is_finding_texts_file(f.name)) builtin[f.name] = f.content;
   auto texts = std::make_unique<FindingTexts>();
-  for (const auto& [name, content] : files) parse_finding_texts(content, name, texts->entries, errors);
+  for (const auto& [name, content] : files) {
+    std::vector<FindingText> parsed;
+    std::vector<std::string> problems;
+    parse_finding_texts(content, name, parsed, problems);
+    // A broken override must not leave findings without words: its file's built-in entries
+    // stand instead (build_knowledge reports the problems with the other knowledge errors).
+    if (!problems.empty() && builtin.count(name) && builtin[name] != content) {
+      parsed.clear();
+      parse_finding_texts(builtin[name], name, parsed, problems);
+    }
+    for (auto& e : parsed) texts->entries.push_back(std::move(e));
+  }
   return *cache.emplace(dir, std::move(texts)).first->second;
 }
 

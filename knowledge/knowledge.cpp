@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "knowledge/finding_texts.h"
 #include "knowledge/table_lines.h"
 
 namespace triage {
@@ -388,7 +389,10 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
         kb.signatures.push_back(std::move(s));
       }
     } else if (fname.starts_with("findings/")) {
-      // finding texts: loaded on their own (knowledge/finding_texts.h)
+      // finding texts: loaded on their own (knowledge/finding_texts.h); a broken override's
+      // problems are reported here with the others, and its built-in file stands instead
+      std::vector<FindingText> texts;
+      parse_finding_texts(f->content, fname, texts, kb.errors);
     } else if (fname.starts_with("versions/")) {
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {

@@ -130,3 +130,20 @@ TEST_CASE("finding texts: the built-in areas load, feed the catalogue and match 
       }
   }
 }
+
+TEST_CASE("finding texts: a broken override leaves the built-in words standing, its problems reported",
+          "[finding_texts]") {
+  fs::path dir = fs::temp_directory_path() / "finding-texts-override";
+  fs::create_directories(dir / "findings");
+  std::ofstream(dir / "findings" / "device-access.tsv") << "id\tfield\ttext\nx/y\tcolour\tred\n";
+  const FindingTexts& texts = finding_texts_for(dir.string());
+  Finding f;
+  f.id = "device-access/dcmi-failure";
+  REQUIRE(render_finding_words(f, texts, {{"dcmi_code", "-8005"}}));
+  CHECK(f.title == "npu-smi could not reach the devices: DCMI -8005");
+  const KnowledgeBase& kb = knowledge_for(dir.string());
+  bool reported = false;
+  for (const auto& e : kb.errors) reported = reported || e.find("unknown field 'colour'") != std::string::npos;
+  CHECK(reported);
+  fs::remove_all(dir);
+}
