@@ -103,6 +103,7 @@ constexpr std::array kKinds = {
     KindInfo{SourceKind::npu_smi_topo, "npu_smi_topo"},
     KindInfo{SourceKind::framework_env, "framework_env"},
     KindInfo{SourceKind::pip_list_text, "pip_list_text"},
+    KindInfo{SourceKind::pip_freeze, "pip_freeze"},
 };
 static_assert(kKinds.size() == static_cast<size_t>(SourceKind::count_));
 

@@ -35,7 +35,7 @@ enum class SourceKind {
   mountinfo, plog, device_log, logs_index_tsv, python_log, probe_json, probe_stdout,
   probe_stderr, probe_status, probe_threads,
   // anything
-  symlink, mixed_text, npu_smi_topo, framework_env, pip_list_text,
+  symlink, mixed_text, npu_smi_topo, framework_env, pip_list_text, pip_freeze,
   count_  // keep last
 };
 
