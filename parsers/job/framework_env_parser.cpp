@@ -5,7 +5,7 @@
 #include <optional>
 #include <utility>
 
-#include "model/pep440.h"
+#include "model/package_rows.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
@@ -77,14 +77,7 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
   auto add = [&](sv name, sv version, const TextLine& line) {
     version = first_word(version);
     if (version.empty() || version == "Could" || version == "N/A" || version == "None") return;
-    PackageRow row;
-    row.name = std::string(name);
-    row.normalized = pep503_normalize(name);
-    row.version = std::string(version);
-    row.kind = "collect-env";
-    row.evidence = evidence_at(ctx, line);
-    lf.default_pip.push_back(std::move(row));
-    lf.has_default_pip = true;
+    add_default_pip(lf, name, version, "collect-env", evidence_at(ctx, line));
   };
   // The CANN block (`CANN:` then an *_install.info: package_name=Ascend-cann-toolkit, version=...)
   // when no table stands between it and the report: a CANN version file of its own.

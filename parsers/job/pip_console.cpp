@@ -1,4 +1,5 @@
 #include "parsers/job/pip_console.h"
+#include "model/package_rows.h"
 #include "model/strings.h"
 
 namespace triage::pipconsole {
@@ -8,9 +9,7 @@ namespace {
 using sv = std::string_view;
 constexpr size_t npos = sv::npos;
 
-bool name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '-' || c == '_' || c == '.';
-}
+bool name_char(char c) { return is_distribution_name_char(c); }
 bool version_char(char c) { return name_char(c) || c == '+' || c == '!'; }
 
 

@@ -1,7 +1,7 @@
 // Job-output lines that are not tracebacks or CANN reports (parsers/job/job_lines.h), kept
 // as JobEvent facts of the stream they were printed in; and the shapes of ordinary log
 // records, which are recognised (counted) but carry no fact.
-#include "model/pep440.h"
+#include "model/package_rows.h"
 #include "parsers/common/log_text.h"
 #include "parsers/job/job_lines.h"
 #include "parsers/job/pip_console.h"
@@ -182,14 +182,7 @@ void PythonLogParser::banner_version(std::string_view body, const Line& l) {
   LibraryFacts& lf = ctx_.facts.libraries;
   for (const auto& row : lf.default_pip)
     if (row.normalized == "vllm") return;  // one version row per package: the first wins
-  PackageRow row;
-  row.name = "vllm";
-  row.normalized = "vllm";
-  row.version = std::string(body.substr(b, e - b));
-  row.kind = "banner";
-  row.evidence = make_evidence(entry_, l.number, l.offset, l.text);
-  lf.default_pip.push_back(std::move(row));
-  lf.has_default_pip = true;
+  add_default_pip(lf, "vllm", body.substr(b, e - b), "banner", make_evidence(entry_, l.number, l.offset, l.text));
 }
 
 // One version row per package, the first wins (as the banner's): a `pip list` printed before
@@ -201,14 +194,7 @@ void PythonLogParser::add_package(std::string_view name, std::string_view versio
   std::string normalized = pep503_normalize(name);
   for (const auto& row : lf.default_pip)
     if (row.normalized == normalized) return;
-  PackageRow row;
-  row.name = std::string(name);
-  row.normalized = std::move(normalized);
-  row.version = std::string(version);
-  row.kind = std::string(kind);
-  row.evidence = evidence(cur_->text);
-  lf.default_pip.push_back(std::move(row));
-  lf.has_default_pip = true;
+  add_default_pip(lf, name, version, kind, evidence(cur_->text));
 }
 
 bool PythonLogParser::pip_console(std::string_view body) {

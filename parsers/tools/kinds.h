@@ -6,6 +6,7 @@
 #include "parsers/tools/module_parsers.h"
 #include "parsers/tools/npu_smi_parsers.h"
 #include "parsers/tools/npu_smi_topo_parser.h"
+#include "parsers/tools/pip_freeze_parser.h"
 #include "parsers/tools/pip_list_text_parser.h"
 
 namespace triage {
@@ -40,8 +41,7 @@ inline constexpr KindRow kToolsKinds[] = {
     {SourceKind::hccn_stat, parse_hccn_stat, "hccn_tool -stat -g", {}},
     {SourceKind::npu_smi_topo, parse_npu_smi_topo, "npu-smi info -t topo: links between NPUs (HCCS, PIX, SYS) and CPU affinity", {}},
     {SourceKind::pip_list_text, parse_pip_list_text, "pip list (columns, as printed or filtered with grep): package versions", {}},
-    {SourceKind::pip_freeze, nullptr, "pip freeze / requirements lines (name==version): package versions",
-     "no reader yet"},
+    {SourceKind::pip_freeze, parse_pip_freeze, "pip freeze / requirements lines (name==version): package versions", {}},
 };
 
 inline constexpr ParserFamily kToolsFamily{"tools", kToolsKinds, nullptr};

@@ -1,6 +1,6 @@
 #include "parsers/tools/pip_list_text_parser.h"
 
-#include "model/pep440.h"
+#include "model/package_rows.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
@@ -8,15 +8,10 @@ namespace {
 
 using sv = std::string_view;
 
-bool name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
-         c == '_' || c == '.';
-}
-
 // "torch-npu          2.1.0.post8.dev20241009": a name, blanks, a version starting with a digit.
 bool split_row(sv t, sv& name, sv& version) {
   size_t i = 0;
-  while (i < t.size() && name_char(t[i])) ++i;
+  while (i < t.size() && is_distribution_name_char(t[i])) ++i;
   if (i == 0 || i >= t.size() || (t[i] != ' ' && t[i] != '\t')) return false;
   name = t.substr(0, i);
   while (i < t.size() && (t[i] == ' ' || t[i] == '\t')) ++i;
@@ -44,14 +39,7 @@ void parse_pip_list_text(ParseContext& ctx, ByteSource& src) {
     if (t.empty() || is_header_or_rule(t)) {
       ++ctx.stats.parsed;
     } else if (split_row(t, name, version)) {
-      PackageRow row;
-      row.name = std::string(name);
-      row.normalized = pep503_normalize(name);
-      row.version = std::string(version);
-      row.kind = "pip-list";
-      row.evidence = evidence_at(ctx, line);
-      lf.default_pip.push_back(std::move(row));
-      lf.has_default_pip = true;
+      add_default_pip(lf, name, version, "pip-list", evidence_at(ctx, line));
       ++ctx.stats.parsed;
     } else {
       ++ctx.stats.unrecognised;
