@@ -15,82 +15,24 @@
 #include <map>
 #include <set>
 
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
 namespace {
 
+// The words of each class (title, supports, limits, next checks) are data:
+// knowledge/findings/collective.tsv. The table holds what the analysis decides, the level.
 struct Class {
   std::string_view id;
   Severity severity;
-  std::string_view title;
-  std::string_view supports;
-  std::string_view does_not_prove;
-  std::array<std::string_view, 3> next_checks;
 };
 
-// The next checks name the variable or the rank to look at; a collective wait is never
-// localised with ASCEND_LAUNCH_BLOCKING (it serialises the job and changes the timing).
 const std::array kClasses = {
-    Class{"collective/wait-timeout", Severity::error, "A collective waited for a peer rank and timed out",
-          "A rank did not reach the same collective in time: it was slower, stuck or failed "
-          "earlier. The waiting rank is the witness, not the cause.",
-          "Which rank is late, or that the timeout is too short: only the other ranks' logs "
-          "show whether one of them failed or stalled first.",
-          {"grep -h -E 'EI0002|notify wait|fftsplus task timeout|event wait timeout' "
-           "~/ascend/log/debug/plog/plog-*.log | sort | head   # on every rank: the first to stop is the one to read",
-           "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_(EXEC|CONNECT)_TIMEOUT='",
-           "Compare the step each rank reached last (its last log line before the timeout)"}},
-    Class{"collective/peer-lost", Severity::error, "A peer rank was lost (heartbeat lost, process exited or port down)",
-          "The peer process exited or the network between the ranks went down: the peer or the "
-          "network comes before this host's hardware.",
-          "Why the peer stopped: its own log (an exception, an OOM kill, a device fault) says.",
-          {"Read the log of the peer rank named in the line for its first error",
-           "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -net_health -g",
-           "dmesg -T | grep -i -E 'oom|killed process' on the peer's host"}},
-    Class{"collective/link-setup", Severity::error, "A link or socket to a peer rank could not be set up",
-          "The ranks did not connect: a peer started late or failed before connecting, the "
-          "device network (IP, route, TLS setting) differs, or HCCL_CONNECT_TIMEOUT is shorter "
-          "than the spread of start times.",
-          "That the network is broken: a peer that never started the collective looks the same.",
-          {"hccn_tool -i <device> -ip -g; hccn_tool -i <device> -ping -g address <remote device ip>",
-           "tr '\\0' '\\n' < /proc/<pid>/environ | grep -E '^HCCL_CONNECT_TIMEOUT='   # default 120 s",
-           "Read the remote rank's log for an earlier error or a late start"}},
-    Class{"collective/socket-close", Severity::warning, "Sockets between ranks could not be closed (teardown)",
-          "HCCL was tearing a link or communicator down, after an earlier failure or at "
-          "shutdown, and the close failed: the failure came before these lines.",
-          "Why the job failed: a close failure is teardown, not link set-up. With HDC -19 the "
-          "device side no longer answered, which alone does not say whether the device or the process went first.",
-          {"Read the first error before the close lines, on this rank and on the others",
-           "npu-smi info -t health -i <npu>   # when the close reports HDC ret(-19)",
-           "grep -h -E 'ERROR.*(HCCL|HCCP|EI00|EJ00)' ~/ascend/log/debug/plog/plog-*.log | sort | head"}},
-    Class{"collective/rank-table", Severity::error, "The rank table or communicator configuration does not fit the host",
-          "The job's rank table (or the script that builds it) names devices, device IPs or "
-          "servers this host does not have as the process sees them: a configuration error.",
-          "That the devices are unhealthy: the check fails before any device work.",
-          {"python3 -m json.tool $RANK_TABLE_FILE | grep -E 'device_id|device_ip|server_id'",
-           "for i in $(seq 0 7); do hccn_tool -i $i -ip -g; done   # the device_ip each device has",
-           "echo $ASCEND_VISIBLE_DEVICES $ASCEND_RT_VISIBLE_DEVICES; ls /dev/davinci*"}},
-    Class{"collective/device-held", Severity::error, "The device's HCCP process or port is still held (an earlier job?)",
-          "A previous job, or another job on the same devices, still holds HCCP or the HCCL "
-          "port: this job cannot initialise until it exits.",
-          "Which process holds it: list the device's processes and the listening ports.",
-          {"npu-smi info   # the process table of each device",
-           "ss -ltnp | grep -E ':(16666|6000[0-9])'",
-           "Wait 10 s after the last job exited, then rerun"}},
-    Class{"collective/transport-error", Severity::error, "An SDMA or RoCE transfer of a collective failed",
-          "A copy between devices failed during a collective: a peer that left, memory shared "
-          "with another job on the same device, or a link fault.",
-          "A hardware fault: a peer that exits mid-transfer produces the same error.",
-          {"npu-smi info   # another process on the same device?",
-           "Read the remote rank named in the report (EI0012 / EI0013)",
-           "hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -stat -g"}},
-    Class{"collective/mismatch", Severity::error, "Ranks called a collective with different arguments",
-          "The ranks do not run the same sequence of collectives (different tags, counts or "
-          "data types at the same step): a code or configuration divergence between ranks.",
-          "Which rank diverged: compare the tag and parameter the report names on each rank.",
-          {"grep -h EI0005 ~/ascend/log/debug/plog/plog-*.log on every rank",
-           "Compare the ranks' configuration (world size, parallel sizes, batch shapes)", ""}},
+    Class{"collective/wait-timeout", Severity::error},    Class{"collective/peer-lost", Severity::error},
+    Class{"collective/link-setup", Severity::error},      Class{"collective/socket-close", Severity::warning},
+    Class{"collective/rank-table", Severity::error},      Class{"collective/device-held", Severity::error},
+    Class{"collective/transport-error", Severity::error}, Class{"collective/mismatch", Severity::error},
 };
 
 const Class* class_of(std::string_view id) {
@@ -286,7 +228,7 @@ std::string configured(const BundleFacts& b, std::string_view name) {
 }
 
 // hccn_tool: a port down, a net_health other than Success, or a link that last went down.
-void link_down(const BundleFacts& b, bool collective_failed, std::vector<Finding>& out) {
+void link_down(const BundleFacts& b, const FindingTexts& texts, bool collective_failed, std::vector<Finding>& out) {
   Finding f;
   std::string observed;
   for (const auto& [id, p] : b.network.hccn) {
@@ -315,19 +257,13 @@ void link_down(const BundleFacts& b, bool collective_failed, std::vector<Finding
   // Alone a port down is a network state; next to a collective failure it is its likely cause.
   f.severity = collective_failed ? Severity::error : Severity::warning;
   f.confidence = Confidence::high;
-  f.title = "A device network port is down or unhealthy (hccn_tool)";
   f.observed = "hccn_tool: " + observed + ".";
-  f.supports = "Collectives over this device's RoCE port cannot reach their peers: the network (cable, "
-               "optical module, switch port, address) comes before the device itself.";
-  f.does_not_prove = "That the job used this port, or when it went down relative to the failure (link_stat times do).";
-  f.next_checks = {"hccn_tool -i <device> -link_stat -g; hccn_tool -i <device> -optical -g",
-                   "hccn_tool -i <device> -net_health -g; hccn_tool -i <device> -ip -g",
-                   "Check the switch port and cable of that device"};
+  render_finding_words(f, texts);
   out.push_back(std::move(f));
 }
 
 // py-spy: threads stopped inside a torch.distributed collective, innermost such frame.
-void stacks_in_collective(const BundleFacts& b, std::vector<Finding>& out) {
+void stacks_in_collective(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out) {
   static constexpr std::array<std::string_view, 9> kCalls = {
       "all_reduce (", "all_gather", "reduce_scatter", "broadcast (", "barrier (", "all_to_all",
       "send (", "recv (", "monitored_barrier ("};
@@ -348,12 +284,9 @@ void stacks_in_collective(const BundleFacts& b, std::vector<Finding>& out) {
   f.host = b.host;
   f.severity = Severity::info;
   f.confidence = Confidence::high;
-  f.title = "py-spy: the job's threads are inside a collective call";
   f.observed = fmt::format("{} thread(s) in a torch.distributed collective at collection time.", f.evidence.size());
   for (const auto& [k, v] : f.values) f.observed += " " + v + ".";
-  f.supports = "The process waits in a collective: the rank it waits for, not this one, is where to look.";
-  f.does_not_prove = "That the wait is a hang: one dump is one instant; compare two dumps taken apart.";
-  f.next_checks = {"py-spy dump --pid <pid> on every rank: the rank not inside the same collective is the one to read"};
+  render_finding_words(f, texts);
   out.push_back(std::move(f));
 }
 
@@ -364,8 +297,8 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const KnowledgeBase& kb = ctx.knowledge;
   for (const auto& b : evidence.bundles) {
     auto seen = collect(b, kb);
-    link_down(b, !seen.empty(), out);
-    stacks_in_collective(b, out);
+    link_down(b, ctx.finding_texts, !seen.empty(), out);
+    stacks_in_collective(b, ctx.finding_texts, out);
     for (const auto& [id, s] : seen) {
       const Class* c = class_of(id);
       if (!c) continue;
@@ -374,7 +307,6 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
       f.host = b.host;
       f.severity = c->severity;
       f.confidence = s.lines > 1 ? Confidence::high : Confidence::medium;
-      f.title = std::string(c->title);
       std::string from;
       for (const auto& x : s.sources) from += (from.empty() ? "" : ", ") + x;
       f.observed = fmt::format("{} line(s) or report(s) ({}).", s.lines, from);
@@ -392,13 +324,10 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
         if (!exec.empty()) f.value("hccl_exec_timeout", exec);
         if (!conn.empty()) f.value("hccl_connect_timeout", conn);
       }
-      f.supports = std::string(c->supports);
-      f.does_not_prove = std::string(c->does_not_prove);
-      for (auto n : c->next_checks)
-        if (!n.empty()) f.next_checks.emplace_back(n);
       f.evidence = s.evidence;
       f.value("lines", std::to_string(s.lines));
       for (const auto& [k, v] : s.values) f.value(k, v);
+      std::string_view variant;
       if (id == "collective/wait-timeout") {
         auto barrier = collective_wait_in_barrier(b);
         f.value("observed_in_barrier", barrier ? "yes" : "no");
@@ -406,11 +335,10 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
           f.evidence.push_back(*barrier);
           f.observed += " The timeout surfaced in torch.distributed's barrier, which moves no data: "
                         "a rank reached it late.";
-          f.next_checks.insert(f.next_checks.begin(),
-                               "The log of the rank the barrier waited for (under main_process_first, the "
-                               "main process): its own work before the barrier against HCCL_EXEC_TIMEOUT");
+          variant = "barrier";  // its next checks start with the rank the barrier waited for
         }
       }
+      render_finding_words(f, ctx.finding_texts, {}, variant);
       out.push_back(std::move(f));
     }
   }
