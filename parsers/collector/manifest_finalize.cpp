@@ -7,6 +7,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "knowledge/finding_texts.h"
 #include "parsers/collector/manifest_parsers.h"
 
 namespace triage {
@@ -106,18 +107,8 @@ void check_against_inventory(BundleFacts& facts) {
     checksum.severity = Severity::warning;
     checksum.confidence = Confidence::high;
     checksum.host = facts.host;
-    checksum.title = fmt::format("{} file(s) differ from what the collector recorded", changed.size());
     checksum.observed = "Size or sha256 differ from the manifest: " + list(changed) + ".";
-    checksum.supports =
-        "The bundle was changed after the collector wrote it (damaged in transfer, re-packed, "
-        "edited, or converted line endings); findings that rest on these files stand on "
-        "altered evidence.";
-    checksum.does_not_prove =
-        "Which copy is right, or that the content is false: a re-compressed or re-encoded file "
-        "can carry the same facts. Says nothing about the host itself.";
-    checksum.next_checks = {
-        "Compare the archive's sha256 with the one the collector printed: sha256sum <archive>",
-        "Ask for the bundle again, copied in binary mode, and re-run the analysis"};
+    render_finding_words(checksum, finding_texts_for(""), {{"count", std::to_string(changed.size())}});
     checksum.value("files", std::to_string(changed.size()));
     facts.input_findings.push_back(std::move(checksum));
   }
@@ -126,18 +117,8 @@ void check_against_inventory(BundleFacts& facts) {
     missing.severity = Severity::warning;
     missing.confidence = Confidence::high;
     missing.host = facts.host;
-    missing.title = fmt::format("{} file(s) the manifest lists as collected are not in the bundle",
-                                absent.size());
     missing.observed = "Status ok in the manifest, absent from the bundle: " + list(absent) + ".";
-    missing.supports =
-        "Files were lost between collection and analysis (partial extraction, pruning, an "
-        "upload size limit); analyses that need them report them as unknown, not as absent on "
-        "the host.";
-    missing.does_not_prove =
-        "That the collection failed or that the host lacks these files: the collector recorded "
-        "them as collected.";
-    missing.next_checks = {"List the original archive's members: tar -tvf <archive>",
-                           "Ask for the complete bundle"};
+    render_finding_words(missing, finding_texts_for(""), {{"count", std::to_string(absent.size())}});
     missing.value("files", std::to_string(absent.size()));
     facts.input_findings.push_back(std::move(missing));
   }
