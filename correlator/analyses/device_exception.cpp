@@ -2,7 +2,8 @@
 // Core / vector core / AI CPU, HCCL notify and event timeouts, heartbeat loss, driver
 // internal errors, HBM ECC and RAS events) and npu-smi health not OK. Meanings come from
 // knowledge/error-codes.tsv and knowledge/device-events.tsv (RAS event ids of the device-log
-// export); this file only sorts codes, events and signatures into kinds.
+// export); this file only sorts codes, events and signatures into kinds. The words of the
+// findings: knowledge/findings/device.tsv.
 #include "correlator/analyses/device_exception.h"
 #include "correlator/analyses/collective_wait_site.h"
 
@@ -21,59 +22,19 @@
 namespace triage {
 namespace {
 
+// The kinds and their severity; their words are in knowledge/findings/device.tsv.
 struct Kind {
   std::string_view id;  // "aicore-exception"
   Severity severity;
-  std::string_view title;
-  std::string_view does_not_prove;
-  std::array<std::string_view, 3> next_checks;
 };
 
-constexpr std::string_view kAsync =
-    "Which Python call issued the work: errors are reported asynchronously, at the next "
-    "synchronisation. Later errors in the same process are consequences, not independent evidence.";
-
 const std::array kKinds = {
-    Kind{"aicore-timeout", Severity::error, "AI Core task timed out", kAsync,
-         {"grep -n 'fault kernel_name' in the plog of the process", "Rerun with ASCEND_LAUNCH_BLOCKING=1 to find the call",
-          "Check the device event log for event_id 0x80C98001 / 0x80CB8001 (msnpureport)"}},
-    Kind{"aicore-exception", Severity::error, "AI Core task raised an exception", kAsync,
-         {"Read 'errorStr' and 'fault kernel_name' in the plog", "Rerun with ASCEND_LAUNCH_BLOCKING=1 to find the call",
-          "Check that the ops package matches the toolkit version"}},
-    Kind{"aivector-timeout", Severity::error, "Vector core task timed out", kAsync,
-         {"grep -n 'fault kernel_name' in the plog of the process", "Rerun with ASCEND_LAUNCH_BLOCKING=1 to find the call", ""}},
-    Kind{"aivector-exception", Severity::error, "Vector core task raised an exception", kAsync,
-         {"Read 'errorStr' (D-cache/UB errors) and 'fault kernel_name' in the plog",
-          "Rerun with ASCEND_LAUNCH_BLOCKING=1 to find the call", "Check that the ops package matches the toolkit version"}},
-    Kind{"aicpu-timeout", Severity::error, "AI CPU task timed out", kAsync,
-         {"Read the device-side AICPU log (device-<id>/device-<pid>_*.log)", "", ""}},
-    Kind{"aicpu-exception", Severity::error, "AI CPU kernel failed", kAsync,
-         {"Read the device-side AICPU log (device-<id>/device-<pid>_*.log)",
-          "Check that the ops package matches the toolkit (kernel .so versions)", ""}},
-    Kind{"hccl-timeout", Severity::error, "Collective communication timed out",
-         "That this rank is at fault: an HCCL timeout waits for a peer; the first rank to fail or "
-         "stall is usually elsewhere.",
-         {"Compare the plogs of every rank: which failed or stalled first?",
-          "hccn_tool -i <id> -link -g on every device", "Check HCCL_EXEC_TIMEOUT / HCCL_CONNECT_TIMEOUT"}},
-    Kind{"heartbeat-lost", Severity::critical, "Device lost its heartbeat",
-         "Why the device stopped: firmware, power, PCIe or a driver fault all end this way.",
-         {"journalctl -k -b | grep -Ei 'ascend|pcie|hdc'", "npu-smi info -t health -i <npu> -c <chip>",
-          "Collect device black-box logs (ascend-collect --device-logs)"}},
-    Kind{"driver-internal", Severity::error, "Driver reported an internal error",
-         "A hardware fault: driver internal errors also come from mismatched or half-installed drivers.",
-         {"journalctl -k -b | grep -i ascend", "Compare driver version.info with the resident modules (modinfo, /sys/module)", ""}},
-    Kind{"hbm-ecc", Severity::critical, "HBM ECC / memory error reported",
-         "Which data was corrupted, or that the job's result was affected before the error.",
-         {"npu-smi info -t ecc -i <npu>", "Collect the device black-box logs (hisi_logs, ascend-collect --device-logs)",
-          "Isolate the device and contact hardware support if multi-bit errors repeat"}},
-    Kind{"device-event", Severity::warning, "Device logged a fault-manager event",
-         "That the event caused the failure: it is the device's own record of a fault. An id not in "
-         "knowledge/device-events.tsv carries no meaning here.",
-         {"Look the event id up in the Ascend health-management event table",
-          "npu-smi info -t health -i <npu> -c <chip>", ""}},
-    Kind{"health", Severity::error, "npu-smi reports device health not OK",
-         "Which fault: the health state summarises alarms; the error code names them.",
-         {"npu-smi info -t health -i <npu> -c <chip>", "npu-smi info -t ecc -i <npu>", ""}},
+    Kind{"aicore-timeout", Severity::error},   Kind{"aicore-exception", Severity::error},
+    Kind{"aivector-timeout", Severity::error}, Kind{"aivector-exception", Severity::error},
+    Kind{"aicpu-timeout", Severity::error},    Kind{"aicpu-exception", Severity::error},
+    Kind{"hccl-timeout", Severity::error},     Kind{"heartbeat-lost", Severity::critical},
+    Kind{"driver-internal", Severity::error},  Kind{"hbm-ecc", Severity::critical},
+    Kind{"device-event", Severity::warning},   Kind{"health", Severity::error},
 };
 
 const Kind& kind(std::string_view id) {
@@ -232,7 +193,7 @@ std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>
 }
 
 void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClasses& classes,
-               std::vector<Finding>& out) {
+               const FindingTexts& texts, std::vector<Finding>& out) {
   std::map<std::pair<std::string_view, int64_t>, Group> groups;
   const std::set<LineKey> export_lines = device_export_lines(b);
   auto reported_elsewhere = [&](const EvidenceRef& ev) {
@@ -310,7 +271,6 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     std::string who = g.pid          ? fmt::format("process {}", g.pid)
                       : g.job_output ? "the job output (no pid printed)"
                                      : "the device/kernel logs";
-    f.title = fmt::format("{} ({})", k.title, who);
     std::string meanings;
     for (const auto& c : g.codes)
       if (const auto* info = kb.find_code(c))
@@ -341,11 +301,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
                              kernel.empty() ? "" : fmt::format(" Fault kernel: {}.", kernel),
                              error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str),
                              side ? fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning) : "");
-    f.supports = "The device reported this fault itself: it is a probable execution point of the "
-                 "failure, unlike the Python line where the error surfaced.";
-    f.does_not_prove = std::string(k.does_not_prove);
-    for (const auto& c : k.next_checks)
-      if (!c.empty()) f.next_checks.emplace_back(c);
+    render_finding_words(f, texts, {{"where", who}});
     for (const auto& c : g.codes)
       if (const auto* info = kb.find_code(c); info && !info->next_check.empty())
         f.next_checks.push_back(fmt::format("{}: {}", c, info->next_check));
@@ -390,7 +346,8 @@ void add_unique(std::vector<std::string>& v, const std::string& s) {
   if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(s);
 }
 
-void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vector<Finding>& out) {
+void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, const FindingTexts& texts,
+                        std::vector<Finding>& out) {
   std::map<std::pair<std::string_view, int64_t>, DeviceGroup> groups;
   auto note_time = [](DeviceGroup& g, const std::string& t) {
     if (t.empty()) return;
@@ -445,7 +402,6 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vect
     // APEI blocks without a multi-bit error (corrected errors) are a warning, not critical.
     if (k.id == "hbm-ecc" && g.events == 0 && !g.multi_bit) f.severity = Severity::warning;
     f.confidence = Confidence::high;
-    f.title = fmt::format("{} ({}, device logs)", k.title, on);
     std::string detail;
     if (!g.event_ids.empty())
       detail += fmt::format(" Event ids {}.", fmt::join(g.event_ids, ", "));
@@ -460,12 +416,7 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vect
                              g.events, g.memory_errors, on, fmt::join(g.files, ", "),
                              g.first_time.empty() ? "unknown" : g.first_time,
                              g.last_time.empty() ? "unknown" : g.last_time, detail);
-    f.supports = "The device recorded this fault itself (fault manager / black box): a device-side "
-                 "fact, independent of the host process where an error surfaced.";
-    f.does_not_prove = std::string(k.does_not_prove) +
-                       " Device log times are the device's own clock, not converted to the host's.";
-    for (const auto& c : k.next_checks)
-      if (!c.empty()) f.next_checks.emplace_back(c);
+    render_finding_words(f, texts, {{"where", fmt::format("{}, device logs", on)}}, "export");
     f.evidence = g.evidence;
     f.value("kind", std::string(k.id))
         .value("source", "device-log export")
@@ -479,7 +430,7 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, std::vect
   }
 }
 
-void from_health(const BundleFacts& b, std::vector<Finding>& out) {
+void from_health(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out) {
   const Kind& k = kind("health");
   auto add = [&](std::string npu, std::string chip, std::string status, std::string code,
                  const EvidenceRef& ev) {
@@ -488,13 +439,9 @@ void from_health(const BundleFacts& b, std::vector<Finding>& out) {
     f.host = b.host;
     f.severity = status == "Warning" ? Severity::warning : k.severity;
     f.confidence = Confidence::high;
-    f.title = fmt::format("npu-smi: NPU {} chip {} health is {}", npu, chip, status);
     f.observed = fmt::format("Health {} for NPU {} chip {}{}.", status, npu, chip,
                              code.empty() || code == "NA" ? "" : fmt::format(", error code {}", code));
-    f.supports = "The device's own health monitoring reports a fault or alarm.";
-    f.does_not_prove = std::string(k.does_not_prove);
-    for (const auto& c : k.next_checks)
-      if (!c.empty()) f.next_checks.emplace_back(c);
+    render_finding_words(f, texts, {{"npu", npu}, {"chip", chip}, {"health", status}});
     f.evidence.push_back(ev);
     f.value("kind", "health").value("npu", npu).value("chip", chip).value("health", status)
         .value("error_code", code);
@@ -519,9 +466,9 @@ void analyze_device_exception(const AnalysisContext& ctx, std::vector<Finding>& 
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
   for (const auto& b : evidence.bundles) {
-    from_logs(b, kb, ctx.failure_classes, out);
-    from_device_events(b, kb, out);
-    from_health(b, out);
+    from_logs(b, kb, ctx.failure_classes, ctx.finding_texts, out);
+    from_device_events(b, kb, ctx.finding_texts, out);
+    from_health(b, ctx.finding_texts, out);
   }
 }
 

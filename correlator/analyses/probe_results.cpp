@@ -1,5 +1,6 @@
 // probe-results: each probe runs in its own process with its own sync and deadline, so the
-// set says which device paths work outside the model. Ids and wording: docs/findings/device.md.
+// set says which device paths work outside the model. Ids: docs/findings/device.md; words:
+// knowledge/findings/device.tsv.
 #include "correlator/analyses/probe_results.h"
 
 #include <fmt/format.h>
@@ -56,7 +57,8 @@ void add_evidence(Finding& f, const ProbeResult& p) {
 // module_provenance.cpp: run() tallies the outcomes, then one method per finding.
 class ProbeSet {
  public:
-  ProbeSet(const BundleFacts& b, std::vector<Finding>& out) : b_(b), out_(out) {}
+  ProbeSet(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out)
+      : b_(b), texts_(texts), out_(out) {}
 
   void run() {
     for (const auto& p : b_.devices.probes)
@@ -103,21 +105,11 @@ class ProbeSet {
     f.id = "probe-results/no-usable-device";
     f.severity = Severity::error;
     f.confidence = Confidence::high;
-    f.title = "Every probe failed fast with 507033: no usable device";
-    f.supports =
-        "The processes could not open the device (507033, device setup error) before running "
-        "any work: there is no usable device on this host, a driver or device-node problem.";
-    f.does_not_prove =
-        "Nothing about compute, RNG, the model or torch_npu: the probes never reached the "
-        "device. Failing fast is not a timeout and does not make the device unresponsive.";
+    render_finding_words(f, texts_);
     if (b_.devices.info && !b_.devices.info->failure.empty()) {  // independent: DCMI, not ACL
       f.observed += fmt::format(" npu-smi info fails as well: \"{}\".", b_.devices.info->failure);
       f.evidence.push_back(b_.devices.info->evidence);
     }
-    f.next_checks = {"lsmod | grep -E 'drv_pcie_host|drv_davinci_intf_host'",
-                     "ls -l /dev/davinci* /dev/davinci_manager /dev/devmm_svm /dev/hisi_hdc",
-                     "journalctl -k -b | grep -Ei 'Unknown symbol|ascend'",
-                     "npu-smi info"};
     out_.push_back(std::move(f));
   }
 
@@ -126,12 +118,7 @@ class ProbeSet {
     f.id = "probe-results/all-pass";
     f.severity = Severity::info;
     f.confidence = Confidence::high;
-    f.title = "Every device probe passed";
-    f.supports = "The probed paths (allocation, copies, compute) work in a fresh process.";
-    f.does_not_prove =
-        "That the model's own workload works: the probes are small and single-device; the "
-        "fault may need the model's ops, sizes or collectives.";
-    f.next_checks = {"Rerun the job with ASCEND_LAUNCH_BLOCKING=1 to find the failing call"};
+    render_finding_words(f, texts_);
     out_.push_back(std::move(f));
   }
 
@@ -153,41 +140,32 @@ class ProbeSet {
     f.id = "probe-results/reproduces-outside-model";
     f.severity = Severity::error;
     f.confidence = passed_.empty() ? Confidence::medium : Confidence::high;
-    f.title = passed_.empty()
-                  ? "Every device probe failed: the fault reproduces outside the model"
-                  : fmt::format("Probes {} fail while {} pass: the fault reproduces outside the model",
-                                join(not_passed), join(passed_));
-    f.supports = fmt::format(
-        "The failure appears in fresh, minimal processes without the model, its data or its "
-        "settings{}; {}",
-        passed_.empty() ? "" : fmt::format(", while {} work (those paths are usable)", join(passed_)),
-        "the runtime environment (driver, firmware, CANN, device state) is the place to look, "
-        "not the model code.");
+    FindingWords words = {{"failing", join(not_passed)},
+                          {"passing", join(passed_)},
+                          {"independent", first_bad ? first_bad->name : ""},
+                          {"dependent", join(after_first)}};
+    render_finding_words(f, texts_, words, passed_.empty() ? "none-pass" : "");
+    // The limits that apply come before the finding's own, each the does_not_prove of a
+    // variant row, so the sentences are data but can add up.
     std::string limits;
-    if (rng_only)
-      limits = "A failing RNG probe exposes the fault; it does not prove an RNG defect (in the "
-               "reference incident the same probe passed after a clean reinstall). ";
-    if (first_bad && !after_first.empty())
-      limits += fmt::format(
-          "Only {} is independent evidence: {} ran after it on the same device and may fail "
-          "because of the state it left. ",
-          first_bad->name, join(after_first));
-    if (!timed_out_.empty())
-      limits += "A probe that timed out and was killed cleanly does not make the device "
-                "unresponsive. ";
-    limits += "The probes do not show which component is at fault.";
-    f.does_not_prove = limits;
+    auto limit = [&](std::string_view variant) {
+      Finding part;
+      part.id = f.id;
+      render_finding_words(part, texts_, words, variant);
+      limits += part.does_not_prove + " ";
+    };
+    if (rng_only) limit("rng-only");
+    if (first_bad && !after_first.empty()) limit("dependent");
+    if (!timed_out_.empty()) limit("timed-out");
+    f.does_not_prove = limits + f.does_not_prove;
     f.value("independent_failure", first_bad ? first_bad->name : "")
         .value("dependent_failures", join(after_first))
         .value("rng_only", rng_only ? "1" : "0");
-    f.next_checks = {
-        "Compare module provenance and installed driver/CANN (modinfo -n, /sys/module/*/srcversion)",
-        "After a clean reinstall and reboot, rerun the probes (ascend-collect --probes)",
-        "Run one failing probe alone on another idle device to separate device state from the host"};
     out_.push_back(std::move(f));
   }
 
   const BundleFacts& b_;
+  const FindingTexts& texts_;
   std::vector<Finding>& out_;
   std::vector<const ProbeResult*> probes_;
   std::vector<std::string> passed_, timed_out_, failed_;
@@ -214,7 +192,7 @@ std::map<int64_t, const StallReport*> stalled_devices(const BundleFacts& b) {
   return out;
 }
 
-void aicore_idle(const BundleFacts& b, std::vector<Finding>& out) {
+void aicore_idle(const BundleFacts& b, const FindingTexts& texts, std::vector<Finding>& out) {
   auto stalled = stalled_devices(b);
   for (const auto& [device, report] : stalled) {
     int64_t npu = device, chip = 0;
@@ -232,19 +210,12 @@ void aicore_idle(const BundleFacts& b, std::vector<Finding>& out) {
     f.host = b.host;
     f.severity = Severity::warning;
     f.confidence = Confidence::medium;
-    f.title = fmt::format("AICore 0 % in every usage sample of device {} while its stream is stalled", device);
     f.observed = fmt::format(
         "{} npu-smi usage sample(s) of NPU {} chip {} show Aicore Usage Rate 0 %; pid {} stream {} "
         "reports the same queue head (task_id={}, sqHead={}) repeatedly.",
         samples.size(), npu, chip, report->origin.pid, report->stream_id, report->task_id,
         report->sq_head.value_or(-1));
-    f.supports = "Supporting evidence for the stall: work is pending on the device and its AI "
-                 "Cores do nothing, so the queue is not draining slowly but not at all.";
-    f.does_not_prove =
-        "The cause of the stall, or that the device is broken; the samples were taken at "
-        "collection time, not at each stall report. High HBM use is not progress either.";
-    f.next_checks = {"npu-smi info -t usages -i <npu> -c <chip> (repeat a few times)",
-                     "Read the stall reports of the same process (stream-stall finding)"};
+    render_finding_words(f, texts, {{"device", std::to_string(device)}});
     f.value("device", std::to_string(device))
         .value("npu", std::to_string(npu))
         .value("samples", std::to_string(samples.size()));
@@ -259,8 +230,8 @@ void aicore_idle(const BundleFacts& b, std::vector<Finding>& out) {
 void analyze_probe_results(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
   for (const auto& b : evidence.bundles) {
-    ProbeSet(b, out).run();
-    aicore_idle(b, out);
+    ProbeSet(b, ctx.finding_texts, out).run();
+    aicore_idle(b, ctx.finding_texts, out);
   }
 }
 
