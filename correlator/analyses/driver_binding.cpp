@@ -1,7 +1,8 @@
 // driver-binding: whether the host driver can bind at all. NPU functions (vendor 19e5 with
 // an NPU device id; Kunpeng on-board devices share the vendor id) without a driver, absent
 // /dev/davinci* nodes, and module-load failures (Unknown symbol, symbol version, version
-// magic, signature) in any boot's kernel log of any bundle of the host.
+// magic, signature) in any boot's kernel log of any bundle of the host. Their words are data:
+// knowledge/findings/modules.tsv.
 #include "correlator/analyses/driver_binding.h"
 
 #include <set>
@@ -37,7 +38,7 @@ bool is_load_failure(const KernelEvent& e) {
 }
 
 void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase& kb,
-             std::vector<Finding>& out) {
+             const FindingTexts& texts, std::vector<Finding>& out) {
   // sysfs rows first; lspci rows for the same address only fill in the driver.
   std::vector<const PciFunction*> npus, unbound_fns;
   std::set<std::string> seen;
@@ -63,9 +64,6 @@ void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase&
   f.confidence = Confidence::high;
   f.host = host;
   const PciFunction* first = unbound_fns.empty() ? npus.front() : unbound_fns.front();
-  f.title = fmt::format("{} of {} NPU PCI functions ({}) have no driver bound{}", unbound_fns.size(),
-                        npus.size(), npu_model(first->vendor, first->device, kb),
-                        nodes_absent ? "; no /dev/davinci* nodes" : "");
   std::vector<std::string> expected;
   for (const auto& p : b.modules.pci)
     if (p.address == first->address)
@@ -74,14 +72,11 @@ void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase&
                            first->device, first->driver,
                            expected.empty() ? "" : fmt::format(" (lspci: Kernel modules: {})", fmt::join(expected, ", ")),
                            nodes_absent ? "absent" : nodes ? "present" : "not collected");
-  f.supports = "The host driver (drv_pcie_host) is not bound to the NPUs: nothing above it "
-               "(npu-smi, CANN, any framework) can open a device, independent of the framework.";
-  f.does_not_prove = "Why the driver did not bind: a load failure in the kernel log, a "
-                     "blacklist, or a module never loaded; and not that the hardware is faulty.";
-  f.next_checks = {"modinfo -n drv_pcie_host", "modprobe --show-depends drv_pcie_host",
-                   "ls -l /lib/modules/$(uname -r)/updates/dkms",
-                   "journalctl -k -b | grep -E 'Unknown symbol|disagrees about version|version magic|module verification failed|Key was rejected'",
-                   "lspci -D -nn -k -d 19e5:"};
+  render_finding_words(f, texts,
+                       {{"unbound", std::to_string(unbound_fns.size())},
+                        {"npu_functions", std::to_string(npus.size())},
+                        {"model", std::string(npu_model(first->vendor, first->device, kb))}},
+                       nodes_absent ? "nodes-absent" : "");
   for (auto* p : unbound_fns)
     if (f.evidence.size() < 8) f.evidence.push_back(p->evidence);
   if (nodes && !nodes->empty() && f.evidence.size() < 9) f.evidence.push_back(nodes->front().evidence);
@@ -98,7 +93,7 @@ void unbound(const BundleFacts& b, const std::string& host, const KnowledgeBase&
   out.push_back(std::move(f));
 }
 
-void load_failures(const HostGroup& group, std::vector<Finding>& out) {
+void load_failures(const HostGroup& group, const FindingTexts& texts, std::vector<Finding>& out) {
   // One finding per host over all bundles: the same journal line in two bundles counts once.
   std::set<std::tuple<std::string, int, std::string, std::string>> seen;
   std::set<std::string> modules, boots;
@@ -123,18 +118,10 @@ void load_failures(const HostGroup& group, std::vector<Finding>& out) {
   f.severity = critical ? Severity::critical : Severity::error;
   f.confidence = Confidence::high;
   f.host = group.host;
-  f.title = fmt::format("Ascend host driver modules failed to load ({} kernel log lines, {} modules)",
-                        events.size(), modules.size());
   f.observed = fmt::format("{} (first of {}; modules: {})", first.message, events.size(),
                            fmt::join(modules, ", "));
-  f.supports = "A host driver load failure, independent of any framework: the modules loaded "
-               "next to each other come from builds whose symbols do not agree (or are refused "
-               "by the kernel), so the driver cannot bind the NPUs.";
-  f.does_not_prove = "Which installation is right, or that the hardware is faulty. A failure in an "
-                     "earlier boot may have been fixed since; compare with this boot's log.";
-  f.next_checks = {"modinfo -n drv_pcie_host", "modprobe --show-depends drv_pcie_host",
-                   "ls -l /lib/modules/$(uname -r)/updates/dkms",
-                   "journalctl -k -b | grep -E 'Unknown symbol|disagrees about version|version magic|module verification failed|Key was rejected'"};
+  render_finding_words(f, texts,
+                       {{"lines", std::to_string(events.size())}, {"modules", std::to_string(modules.size())}});
   for (auto* e : events)
     if (f.evidence.size() < 10) f.evidence.push_back(e->evidence);
     else f.explains.push_back(EvidenceRef{e->evidence.entry, e->evidence.line, 0, {}});
@@ -151,8 +138,8 @@ void analyze_driver_binding(const AnalysisContext& ctx, std::vector<Finding>& fi
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
   for (const auto& group : evidence.groups()) {
-    if (const BundleFacts* b = latest_module_bundle(group)) unbound(*b, group.host, kb, findings);
-    load_failures(group, findings);
+    if (const BundleFacts* b = latest_module_bundle(group)) unbound(*b, group.host, kb, ctx.finding_texts, findings);
+    load_failures(group, ctx.finding_texts, findings);
   }
 }
 

@@ -1,7 +1,8 @@
 // module-provenance: per kernel, the Ascend module sets on disk (tree.tsv), which one is
 // resident (sysfs build ids matched against the files; srcversion only where both sides
 // have it) and which one modprobe resolves for the next boot (--show-depends, modinfo,
-// modprobe -n -v, modules.dep). Equal vermagic never settles provenance.
+// modprobe -n -v, modules.dep). Equal vermagic never settles provenance. The findings' words
+// are data: knowledge/findings/modules.tsv.
 #include "correlator/analyses/module_provenance.h"
 
 #include <algorithm>
@@ -44,10 +45,6 @@ std::string module_set_of(std::string_view kver, std::string_view path) {
 
 namespace {
 
-constexpr std::string_view kVermagicCaveat =
-    "Equal vermagic strings do not settle provenance: two builds for the same kernel carry "
-    "the same vermagic; only build ids (or srcversion where both sides have it) identify a file.";
-
 struct ResidentMatch {
   const ResidentModule* resident = nullptr;
   const ModuleFile* file = nullptr;  // null = unmatched or unknown
@@ -79,8 +76,8 @@ int64_t file_time(const ModuleFile& f) {
 
 class Analysis {
  public:
-  Analysis(const BundleFacts& b, std::string host, std::vector<Finding>& out)
-      : b_(b), m_(b.modules), host_(std::move(host)), out_(out) {}
+  Analysis(const BundleFacts& b, std::string host, const FindingTexts& texts, std::vector<Finding>& out)
+      : b_(b), m_(b.modules), host_(std::move(host)), texts_(texts), out_(out) {}
 
   void run() {
     std::set<std::string> kvers;
@@ -225,32 +222,14 @@ class Analysis {
     f.severity = stale_resident || next.rfind("mixed", 0) == 0 ? Severity::error : Severity::warning;
     f.confidence = resident_per_set.empty() ? Confidence::medium : Confidence::high;
     f.host = host_;
-    f.title = stale_resident
-                  ? fmt::format("Kernel {} has {} Ascend module sets; the resident modules are the older set ({})",
-                                kver, sets.size(), resident)
-                  : fmt::format("Kernel {} has {} Ascend module sets", kver, sets.size());
     f.observed = fmt::format(
         "tree.tsv lists {} for kernel {}. Newest files: {}. Resident (sysfs build ids): {}. "
         "Next boot resolves to: {}.",
         describe_sets(sets), kver, newest_set, resident.empty() ? "not this kernel / unknown" : resident,
         next.empty() ? "not resolved" : next);
-    f.supports = stale_resident
-                     ? "A driver installation left residue: the loaded kernel modules come from an "
-                       "earlier installation than the newest files on disk, so the driver user space "
-                       "and the resident kernel modules may come from different installations."
-                     : "More than one installation wrote modules for this kernel; which file loads "
-                       "depends on depmod's search order.";
-    f.does_not_prove = std::string(kVermagicCaveat) +
-                       " A stale set does not by itself prove it caused a given hang or timeout; "
-                       "the files' times say when they were written, not which package wrote them.";
-    f.next_checks = {
-        "modinfo -n drv_pcie_host",
-        "modprobe --show-depends drv_pcie_host",
-        fmt::format("ls -l /lib/modules/{}/updates/dkms /lib/modules/{}/updates", kver, kver),
-        "for m in /sys/module/drv_*; do echo $m; xxd -p -s 16 $m/notes/.note.gnu.build-id; done",
-        "dkms status; ls -l /var/lib/dkms/davinci_ascend",
-        "after a clean uninstall: remove stale updates/dkms links and /var/lib/dkms/davinci_ascend, "
-        "reinstall driver and firmware, depmod -a, reboot"};
+    render_finding_words(f, texts_,
+                         {{"kver", kver}, {"sets", std::to_string(sets.size())}, {"resident_set", resident}},
+                         stale_resident ? "stale-resident" : "");
     f.evidence = std::move(ev);
     for (const auto& d : m_.dkms)
       if (d.kver == kver && f.evidence.size() < 10) f.evidence.push_back(d.evidence);
@@ -284,19 +263,9 @@ class Analysis {
     f.severity = Severity::error;
     f.confidence = Confidence::high;
     f.host = host_;
-    f.title = fmt::format("modprobe resolves {} Ascend module chains of kernel {} across module sets",
-                          mods.size(), kver);
     f.observed = fmt::format("`modprobe --show-depends` chains that take modules from more than one "
                              "set: {}", mods.front());
-    f.supports = "Loading these modules combines builds from different installations; symbol "
-                 "versions between them need not agree (expect `Unknown symbol` or `disagrees "
-                 "about version of symbol` at load).";
-    f.does_not_prove = std::string(kVermagicCaveat) +
-                       " The resolution is what modprobe would do now; it does not show that a load "
-                       "already failed.";
-    f.next_checks = {"modprobe --show-depends drv_pcie_host",
-                     fmt::format("grep -E 'drv_|ascend_|dbl_|ts_agent' /lib/modules/{}/modules.dep", kver),
-                     "journalctl -k -b | grep -E 'Unknown symbol|disagrees about version'"};
+    render_finding_words(f, texts_, {{"kver", kver}, {"chains", std::to_string(mods.size())}});
     f.evidence = std::move(ev);
     f.value("kver", kver).value("chains", std::to_string(mods.size()));
     for (const auto& m : mods) f.value("chain." + m.substr(0, m.find(':')), m.substr(m.find(':') + 2));
@@ -319,13 +288,9 @@ class Analysis {
     f.severity = next ? Severity::error : Severity::warning;
     f.confidence = Confidence::high;
     f.host = host_;
-    f.title = fmt::format("{} Ascend module links of kernel {} point to missing files", bad.size(), kver);
     f.observed = fmt::format("{} -> {} (target missing){}", bad.front()->path, bad.front()->link_target,
                              next ? "; modprobe resolves this path for the next load" : "");
-    f.supports = "An uninstall removed the link targets (e.g. the DKMS tree) but not the links; a "
-                 "load through such a link fails.";
-    f.does_not_prove = "A dangling link that modprobe does not resolve is harmless by itself.";
-    f.next_checks = {fmt::format("ls -l /lib/modules/{}/updates/dkms", kver), "modinfo -n drv_pcie_host"};
+    render_finding_words(f, texts_, {{"kver", kver}, {"links", std::to_string(bad.size())}});
     for (auto* d : bad)
       if (f.evidence.size() < 8) f.evidence.push_back(d->evidence);
     f.value("kver", kver).value("links", std::to_string(bad.size()));
@@ -361,14 +326,9 @@ class Analysis {
     f.severity = Severity::warning;
     f.confidence = Confidence::medium;
     f.host = host_;
-    f.title = fmt::format("{} Ascend module links of kernel {} point into {}, which dkms status does not list",
-                          bad.size(), kver, where);
     f.observed = fmt::format("{} -> {}", bad.front()->path, bad.front()->link_target);
-    f.supports = "The links belong to an earlier installation that DKMS no longer manages; modprobe "
-                 "still finds them.";
-    f.does_not_prove = std::string(kVermagicCaveat) + " The files behind the links may still be the right build.";
-    f.next_checks = {"dkms status", fmt::format("ls -l /lib/modules/{}/updates/dkms", kver),
-                     "ls -l /var/lib/dkms"};
+    render_finding_words(f, texts_,
+                         {{"kver", kver}, {"links", std::to_string(bad.size())}, {"dkms_tree", where}});
     for (auto* b : bad)
       if (f.evidence.size() < 8) f.evidence.push_back(b->evidence);
     f.value("kver", kver).value("links", std::to_string(bad.size())).value("dkms_tree", where);
@@ -405,12 +365,9 @@ class Analysis {
     f.severity = Severity::warning;
     f.confidence = Confidence::medium;
     f.host = host_;
-    f.title = fmt::format("modules.dep of kernel {} is older than its Ascend module files", kver);
     f.observed = fmt::format("modules.dep mtime {} < {} written at {}", *k->modules_dep_mtime,
                              newest->path, file_time(*newest));
-    f.supports = "depmod did not run after the last module install; modprobe may resolve old paths.";
-    f.does_not_prove = "File times can be preserved by copies and packages; the index may still be right.";
-    f.next_checks = {fmt::format("depmod -a {}", kver), "modinfo -n drv_pcie_host"};
+    render_finding_words(f, texts_, {{"kver", kver}});
     f.evidence = {k->evidence, newest->evidence};
     f.value("kver", kver).value("modules_dep_mtime", std::to_string(*k->modules_dep_mtime));
     out_.push_back(std::move(f));
@@ -430,14 +387,9 @@ class Analysis {
     f.severity = Severity::warning;
     f.confidence = Confidence::high;
     f.host = host_;
-    f.title = fmt::format("{} resident Ascend modules match no module file of kernel {}", bad.size(), running_);
     f.observed = fmt::format("{} is loaded with build id {}, and no file under /lib/modules/{} has that id",
                              bad.front()->resident->name, bad.front()->resident->build_id, running_);
-    f.supports = "The loaded module was loaded from a file that has since been replaced or removed "
-                 "(an install or uninstall while the driver was loaded).";
-    f.does_not_prove = std::string(kVermagicCaveat) +
-                       " The file may still exist outside /lib/modules (insmod from another path).";
-    f.next_checks = {"modinfo -n drv_pcie_host", "cat /sys/module/drv_pcie_host/srcversion"};
+    render_finding_words(f, texts_, {{"modules", std::to_string(bad.size())}, {"kver", running_}});
     for (auto* rm : bad) {
       if (f.evidence.size() < 8) f.evidence.push_back(rm->resident->evidence);
       f.value("module." + rm->resident->name, rm->resident->build_id);
@@ -460,13 +412,9 @@ class Analysis {
       f.severity = Severity::warning;
       f.confidence = Confidence::medium;
       f.host = host_;
-      f.title = fmt::format("dkms says {}/{} is installed for {}, but no DKMS module file is there",
-                            d.name, d.version, d.kver);
       f.observed = fmt::format("dkms status: {}; tree.tsv has no module under updates/dkms for {}",
                                d.evidence.excerpt, d.kver);
-      f.supports = "DKMS state and the files disagree: a manual removal or a failed uninstall.";
-      f.does_not_prove = "DKMS may install into another directory configured by DEST_MODULE_LOCATION.";
-      f.next_checks = {"dkms status", fmt::format("ls -l /lib/modules/{}/updates/dkms", d.kver)};
+      render_finding_words(f, texts_, {{"dkms", d.name + "/" + d.version}, {"kver", d.kver}});
       f.evidence = {d.evidence};
       f.value("kver", d.kver).value("dkms", d.name + "/" + d.version);
       out_.push_back(std::move(f));
@@ -476,6 +424,7 @@ class Analysis {
   const BundleFacts& b_;
   const ModuleFacts& m_;
   std::string host_;
+  const FindingTexts& texts_;  // knowledge/findings/modules.tsv
   std::vector<Finding>& out_;
   std::string running_, boot_;
   std::vector<ResidentMatch> matches_;
@@ -488,7 +437,7 @@ void analyze_module_provenance(const AnalysisContext& ctx, std::vector<Finding>&
   for (const auto& group : evidence.groups()) {
     const BundleFacts* b = latest_module_bundle(group);
     if (!b || (b->modules.files.empty() && b->modules.resident.empty())) continue;
-    Analysis(*b, group.host, findings).run();
+    Analysis(*b, group.host, ctx.finding_texts, findings).run();
   }
 }
 
