@@ -12,6 +12,7 @@
 #include <set>
 
 #include "knowledge/failure_classes.h"
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -128,11 +129,6 @@ void add_unique(std::vector<std::string>& v, std::string s) {
   if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
 }
 
-struct ClassText {
-  std::string_view klass, title, supports, does_not_prove;
-  Severity severity;
-};
-
 // One `id = "..."` per class: explain_catalogue_test reads the ids from these lines.
 void set_id(Finding& f, std::string_view klass) {
   if (klass == "operator") f.id = "operator-error";
@@ -143,68 +139,9 @@ void set_id(Finding& f, std::string_view klass) {
   else if (klass == "import-path") f.id = "import-path";
 }
 
-constexpr ClassText kClasses[] = {
-    {"operator", "An operator rejected its call or is not supported",
-     "The job's code, inputs or operators: the operator refused the dtype, shape or attribute it "
-     "was given, or no kernel supports it on this chip.",
-     "That the model is wrong: a torch_npu or CANN release without the operator variant is "
-     "rejected the same way (check the versions before rewriting the model).",
-     Severity::error},
-    {"job-code", "The job's code failed before any device work",
-     "The job's code or its launch: the failure is in how the process set up the device, not in "
-     "the device or the installation.",
-     "That the installation is complete: only that this process did not get as far as using it.",
-     Severity::error},
-    {"device-memory", "Device memory exhausted",
-     "The job's configuration or data: batch size, sequence length, model size, memory fraction or "
-     "fragmentation asked for more device memory than was free.",
-     "A hardware fault, nor that this process alone used the memory: another process on the same "
-     "device also takes HBM (npu-smi info lists them).",
-     Severity::error},
-    {"library-load", "A shared library failed to load",
-     "A version mismatch between torch, torch_npu, CANN, NNAL/ATB and the driver (a symbol one "
-     "library needs is missing from another), or a package or library path that is not set up.",
-     "Which package is wrong: the library named is where loading stopped; the one to replace may "
-     "be the library that provides the symbol.",
-     Severity::error},
-    {"install-mismatch", "The installed torch_npu or CANN lacks what the job or the chip needs",
-     "An unsupported combination of torch_npu, CANN and the chip or the job's framework: the installed "
-     "release does not provide the API or soc support the line names.",
-     "Which release is needed: the line names what is missing, not the version that has it.",
-     Severity::error},
-    {"import-path", "Python imported an Ascend module from the wrong place, or could not find it",
-     "The job's environment paths: the current directory or PYTHONPATH shadows the installed package, or "
-     "CANN's Python packages are not on this Python's path (set_env.sh not sourced for it).",
-     "That the package is missing: it may be installed and merely not visible to this Python.",
-     Severity::error},
-};
-
-std::vector<std::string> next_checks(std::string_view klass, const std::vector<std::string>& libraries) {
-  if (klass == "operator")
-    return {"ASCEND_LAUNCH_BLOCKING=1 <the job's command>  # the failing call and its inputs' dtype and shape",
-            "python3 -c 'import torch, torch_npu; print(torch.__version__, torch_npu.__version__)'  # the operator "
-            "support of this release"};
-  if (klass == "job-code")
-    return {"python3 -c 'import torch, torch_npu; print(torch.zeros(1).npu())'  # in the same environment as the "
-            "failing process (each worker must import torch_npu)"};
-  if (klass == "device-memory")
-    return {"npu-smi info  # HBM usage and the processes on each device",
-            "PYTORCH_NPU_ALLOC_CONF=expandable_segments:True <the job's command>  # when reserved far exceeds allocated "
-            "(fragmentation); else lower the batch size or sequence length"};
-  if (klass == "import-path")
-    return {"cd / && python3 -c 'import torch_npu, tbe; print(torch_npu.__file__, tbe.__file__)'; echo $PYTHONPATH  "
-            "# run from outside any source tree, in the job's environment"};
-  if (klass == "install-mismatch")
-    return {"python3 -c 'import torch, torch_npu; print(torch.__version__, torch_npu.__version__)'; cat "
-            "/usr/local/Ascend/ascend-toolkit/latest/*/ascend_toolkit_install.info; npu-smi info  # the declared "
-            "torch_npu / CANN pair for this chip and framework"};
-  std::string lib = libraries.empty() ? "<library>" : libraries.front();
-  return {fmt::format("ldd -r $(python3 -c 'import torch_npu, os; print(os.path.dirname(torch_npu.__file__))')/lib/"
-                      "libtorch_npu.so | grep -E 'undefined|not found'; ldconfig -p | grep {}",
-                      lib),
-          "pip list 2>/dev/null | grep -Ei '^torch|torch.npu'; cat /usr/local/Ascend/ascend-toolkit/latest/*/"
-          "ascend_toolkit_install.info; ls /usr/local/Ascend/nnal/atb 2>&1"};
-}
+// The classes in report order; their words are data (knowledge/findings/failure-classes.tsv).
+constexpr std::string_view kClasses[] = {"operator",     "job-code",         "device-memory",
+                                         "library-load", "install-mismatch", "import-path"};
 
 }  // namespace
 
@@ -215,8 +152,8 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
     Collector c{table, {}, {}};
     skip_benign(b, ctx.knowledge, c);
     collect(b, c);
-    for (const auto& k : kClasses) {
-      auto it = c.by_class.find(std::string(k.klass));
+    for (std::string_view klass : kClasses) {
+      auto it = c.by_class.find(std::string(klass));
       if (it == c.by_class.end()) continue;
       const std::vector<Hit>& hits = it->second;
       std::vector<std::string> matched, meanings, libraries, symbols, operators, figures;
@@ -232,33 +169,33 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
         add_unique(figures, oom_figures(h.text));
       }
       Finding f;
-      set_id(f, k.klass);
+      set_id(f, klass);
       f.host = b.host;
-      f.severity = k.severity;
+      f.severity = Severity::error;
       f.confidence = hits.size() > 1 || matched.size() > 1 ? Confidence::high : Confidence::medium;
-      std::string what = k.klass == "library-load" && !libraries.empty()
-                             ? fmt::format(" ({})", fmt::join(libraries, ", "))
-                         : k.klass == "operator" && !operators.empty() ? fmt::format(" ({})", fmt::join(operators, ", "))
-                                                                       : "";
-      f.title = fmt::format("{}{}", k.title, what);
       f.observed = fmt::format("{} line(s) matched {}: {}.{}{}{}{}", hits.size(), fmt::join(matched, ", "),
                                fmt::join(meanings, "; "),
                                libraries.empty() ? "" : fmt::format(" Library: {}.", fmt::join(libraries, ", ")),
                                symbols.empty() ? "" : fmt::format(" Missing symbol: {}.", fmt::join(symbols, ", ")),
                                operators.empty() ? "" : fmt::format(" Operator: {}.", fmt::join(operators, ", ")),
                                figures.empty() ? "" : fmt::format(" {}.", fmt::join(figures, "; ")));
-      f.supports = std::string(k.supports);
-      f.does_not_prove = std::string(k.does_not_prove);
-      f.next_checks = next_checks(k.klass, libraries);
+      // "#named": the title names the libraries or operators the lines give.
+      bool named = (klass == "library-load" && !libraries.empty()) ||
+                   (klass == "operator" && !operators.empty());
+      render_finding_words(f, ctx.finding_texts,
+                           {{"libraries", fmt::format("{}", fmt::join(libraries, ", "))},
+                            {"operators", fmt::format("{}", fmt::join(operators, ", "))},
+                            {"library", libraries.empty() ? "<library>" : libraries.front()}},
+                           named ? "named" : "");
       for (const auto& h : hits)
         if (f.evidence.size() < 8) f.evidence.push_back(h.evidence);
-      f.value("class", std::string(k.klass))
+      f.value("class", std::string(klass))
           .value("matched", fmt::format("{}", fmt::join(matched, ",")))
           .value("count", std::to_string(hits.size()))
           .value("library", fmt::format("{}", fmt::join(libraries, ",")))
           .value("symbol", fmt::format("{}", fmt::join(symbols, ",")))
           .value("operator", fmt::format("{}", fmt::join(operators, ",")))
-          .value("library_kind", k.klass != "library-load" ? ""
+          .value("library_kind", klass != "library-load" ? ""
                                  : symbols.empty()            ? "missing-library"
                                                               : "undefined-symbol");
       out.push_back(std::move(f));

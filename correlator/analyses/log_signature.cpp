@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -62,15 +63,15 @@ void analyze_log_signature(const AnalysisContext& ctx, std::vector<Finding>& out
       f.host = b.host;
       f.severity = severity_of(s.severity);
       f.confidence = Confidence::medium;
-      std::string who = g.pids.empty() ? "" : fmt::format(" (pid {})", fmt::join(g.pids, ", "));
-      f.title = fmt::format("{}{}", s.title, who);
       std::string caps = capture_text(g);
       f.observed = fmt::format("{} line(s) matched signature {} in {}{}.", g.lines, s.id,
                                fmt::join(g.sources, ", "), caps.empty() ? "" : ": " + caps);
-      f.supports = s.explanation;
-      f.does_not_prove =
-          "A log pattern names what was printed, not why: read the lines around it and the "
-          "process's own errors before taking it as the cause.";
+      // The signature's own words (knowledge/signatures) fill the finding's: "#pids" names the pids.
+      render_finding_words(f, ctx.finding_texts,
+                           {{"signature_title", s.title},
+                            {"explanation", s.explanation},
+                            {"pids", fmt::format("{}", fmt::join(g.pids, ", "))}},
+                           g.pids.empty() ? "" : "pids");
       f.next_checks = s.next_steps;
       for (const auto* h : g.hits) {
         if (f.evidence.size() < kMaxCited) f.evidence.push_back(h->evidence);

@@ -16,6 +16,7 @@
 #include "correlator/summaries/report_facts.h"
 #include "ingest/registry.h"
 #include "parsers/plog/error_lines.h"
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 
 namespace triage {
@@ -326,8 +327,6 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
     f.host = b.host;
     f.severity = Severity::warning;
     f.confidence = Confidence::high;
-    f.title = fmt::format("{} error line(s) in {} group(s) that no finding explains", total + over_lines,
-                          open.size() + (over_rows ? 1 : 0));
     std::string top;
     for (size_t i = 0; i < open.size() && i < kTopGroups; ++i)
       top += fmt::format("{}{}", top.empty() ? "" : "; ", group_line(*open[i]));
@@ -339,13 +338,9 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
     if (over_rows)
       f.observed += fmt::format(" {} more line(s) were not grouped: more than {} groups.", over_lines,
                                 kMaxGroups);
-    f.supports = "Something failed that this analyzer has no specific finding for: the lines "
-                 "themselves are the lead.";
-    f.does_not_prove = "That these lines are the cause, or that they matter: an error printed "
-                       "during start-up or retried successfully looks the same. Nor that the "
-                       "other findings are wrong.";
-    f.next_checks = {"Read the first line of the largest group in its file, with the lines before it",
-                     "ascend-triage explain CODE for each code named"};
+    render_finding_words(f, ctx.finding_texts,
+                         {{"lines", std::to_string(total + over_lines)},
+                          {"groups", std::to_string(open.size() + (over_rows ? 1 : 0))}});
     for (size_t i = 0; i < open.size(); ++i) {
       f.evidence.push_back(open[i]->evidence);
       if (open[i]->header) f.evidence.push_back(*open[i]->header);
