@@ -129,7 +129,7 @@ Link choose_link(const std::vector<StreamHistory>& hs, const PidChoice& pid,
 }
 
 Finding make_finding(const HostGroup& group, const BundleFacts& b, const PythonTraceback& t,
-                     const std::vector<StreamHistory>& hs) {
+                     const std::vector<StreamHistory>& hs, const FindingTexts& texts) {
   const PythonFacts& py = b.python;
   PidChoice pid = pid_of(t, py);
   bool anchored = t.anchor.kind != PyAnchorKind::none;
@@ -148,9 +148,6 @@ Finding make_finding(const HostGroup& group, const BundleFacts& b, const PythonT
   f.severity = Severity::warning;
   f.host = group.host;
   const PyFrame* inner = t.innermost();
-  f.title = fmt::format("{} is where {} was observed, not its cause",
-                        inner ? fmt::format("{}:{}", inner->file, inner->line) : "the job output",
-                        code.empty() ? (ecode.empty() ? t.exception_type : ecode) : "error " + code);
 
   // The chain: stall reports -> plog error lines -> ERR line -> E-code -> traceback.
   if (link.history) {
@@ -205,29 +202,21 @@ Finding make_finding(const HostGroup& group, const BundleFacts& b, const PythonT
   if (!plog_codes.empty())
     f.observed += fmt::format(" The plog of that process records it too: `{}`.", plog_codes.front()->evidence.excerpt);
 
+  // Words of the title (the frame or the output, the error) and of the supports (the linked
+  // stall, or why none is: variant "unlinked").
+  FindingWords words = {
+      {"place", inner ? fmt::format("{}:{}", inner->file, inner->line) : "the job output"},
+      {"error", code.empty() ? (ecode.empty() ? t.exception_type : ecode) : "error " + code},
+      {"pid", chain_pid ? std::to_string(*chain_pid) : "<pid>"},
+      {"why_not", link.why_not}};
   if (link.history) {
     const auto& h = *link.history;
-    f.supports = fmt::format(
-        "The error surfaced at the first host/device synchronisation after {} stopped (linked by "
-        "{}; see finding stream-stall). The probable execution point is task {} on stream {}, not "
-        "this Python line: the frame is where the error was observed.",
-        stream_label(h), link.method, h.samples.back()->task_id, h.stream_id);
-  } else {
-    f.supports = "The frame is where the host waited for the device and saw the error; the failing "
-                 "device work was queued earlier. Not linked to a stall: " + link.why_not + ".";
+    words.insert(words.end(), {{"stream", stream_label(h)},
+                               {"link_method", link.method},
+                               {"task_id", std::to_string(h.samples.back()->task_id)},
+                               {"stream_id", std::to_string(h.stream_id)}});
   }
-  f.does_not_prove = "That the code at this frame is faulty: NPU work runs asynchronously and its "
-                     "errors surface at the next synchronisation (a tensor creation, `.item()`, "
-                     "`synchronize()`). It does not name the failing operator or its cause.";
-  f.next_checks = {
-      "rerun with ASCEND_LAUNCH_BLOCKING=1 and TASK_QUEUE_ENABLE=0 set before the process starts "
-      "(the error then surfaces near the real call; timings are not valid in that mode)",
-      fmt::format("tr '\\0' '\\n' < /proc/{}/environ | grep -E 'ASCEND_LAUNCH_BLOCKING|TASK_QUEUE_ENABLE'   "
-                  "# the process's own environment, not the shell's",
-                  chain_pid ? std::to_string(*chain_pid) : "<pid>"),
-      fmt::format("grep -n 'three minutes timeout\\|ERROR' plog-{}_*.log   # stall reports and device "
-                  "errors before the traceback", chain_pid ? std::to_string(*chain_pid) : "<pid>"),
-  };
+  render_finding_words(f, texts, words, link.history ? "" : "unlinked");
   int score = 0;
   if (link.history && link.method == "pid") score = 2;
   else if (link.history && link.method == "time proximity") score = 1;
@@ -273,7 +262,7 @@ void analyze_observation_point(const AnalysisContext& ctx, std::vector<Finding>&
       // (digits aside), codes and process: the first is told, the others accounted for.
       std::map<std::vector<std::string>, Repeated> same;
       for (const auto& [chain, t] : by_chain) {
-        Finding f = make_finding(group, *b, *t, histories);
+        Finding f = make_finding(group, *b, *t, histories, ctx.finding_texts);
         std::vector<std::string> key = {std::to_string(message_template_key(t->message)), t->exception_type};
         for (std::string_view v : {"frame", "error_code", "e_code", "pid"}) key.push_back(*f.find_value(v));
         auto [it, first] = same.try_emplace(std::move(key));

@@ -179,20 +179,7 @@ std::string zone_note(const StallReport& r) {
   return "";
 }
 
-std::vector<std::string> common_checks(const StreamHistory& h, const StallReport& first) {
-  return {
-      fmt::format("grep -n \"three minutes timeout\\|ERROR\" {} | less   # what the process logged "
-                  "before the first report", first.evidence.entry),
-      "journalctl -k -b | grep -iE 'davinci|devdrv|devmm|ascend|fault_manager'   # device faults "
-      "in the kernel log around the first report",
-      fmt::format("npu-smi info -t usages -i {}   # AICore idle while work is pending supports a stall",
-                  h.device ? std::to_string(*h.device) : "<npu id>"),
-      "rerun with ASCEND_LAUNCH_BLOCKING=1 set in the process's environment to stop at the "
-      "failing op (timings in that mode are not performance data)",
-  };
-}
-
-Finding stalled_finding(const StreamHistory& h) {
+Finding stalled_finding(const StreamHistory& h, const FindingTexts& texts) {
   const StallReport& first = *h.samples[h.frozen_from];
   const StallReport& last = *h.samples.back();
   size_t frozen = h.samples.size() - h.frozen_from;
@@ -201,8 +188,6 @@ Finding stalled_finding(const StreamHistory& h) {
   f.severity = Severity::error;
   f.confidence = frozen >= 3 && !h.clock_backwards ? Confidence::high : Confidence::medium;
   f.host = h.host;
-  f.title = fmt::format("Stream {} of pid {} made no progress for {} s ({} reports)", h.stream_id,
-                        h.pid, (local_us(last.time) - local_us(first.time)) / 1000000, frozen);
   f.observed = fmt::format(
       "{} three-minute reports for {} from {} to {} (UTC {} to {}) all show {}: the queue head "
       "did not move and the backlog did not fall.",
@@ -219,16 +204,15 @@ Finding stalled_finding(const StreamHistory& h) {
     f.observed += fmt::format(" {} hard `Stream synchronize timeout` line(s) for the same stream.",
                               h.sync_timeouts.size());
   f.observed += zone_note(first);
-  f.supports = fmt::format(
-      "The device made no progress on this stream: it stopped at or before {} (the first frozen "
-      "report); task {} is where the queue stands, the probable execution point of the fault.",
-      local_text(first.time), last.task_id);
-  f.does_not_prove =
-      "Which operator or fault stopped the device, nor whether the cause is the model, the "
-      "driver or the hardware: the task id is a queue position, not a cause. Stream numbers carry "
-      "no meaning of their own. High HBM use or reported utilisation does not contradict the stall. "
-      "A stall in one process does not show that other processes or devices are affected.";
-  f.next_checks = common_checks(h, first);
+  render_finding_words(f, texts,
+                       {{"stream_id", std::to_string(h.stream_id)},
+                        {"pid", std::to_string(h.pid)},
+                        {"span_s", std::to_string((local_us(last.time) - local_us(first.time)) / 1000000)},
+                        {"reports", std::to_string(frozen)},
+                        {"first_local", local_text(first.time)},
+                        {"task_id", std::to_string(last.task_id)},
+                        {"plog", first.evidence.entry},
+                        {"npu", h.device ? std::to_string(*h.device) : "<npu id>"}});
   f.evidence.push_back(first.evidence);
   if (frozen > 2) f.evidence.push_back(h.samples[h.frozen_from + 1]->evidence);
   f.evidence.push_back(last.evidence);
@@ -240,7 +224,7 @@ Finding stalled_finding(const StreamHistory& h) {
   return f;
 }
 
-Finding progressing_finding(const StreamHistory& h) {
+Finding progressing_finding(const StreamHistory& h, const FindingTexts& texts) {
   const StallReport& first = *h.samples.front();
   const StallReport& last = *h.samples.back();
   Finding f;
@@ -248,61 +232,48 @@ Finding progressing_finding(const StreamHistory& h) {
   f.severity = Severity::info;
   f.confidence = Confidence::medium;
   f.host = h.host;
-  f.title = fmt::format("Stream {} of pid {} was slow but kept moving ({} reports)", h.stream_id,
-                        h.pid, h.samples.size());
   f.observed = fmt::format("{} three-minute reports for {} from {} to {}: {} -> {}.",
                            h.samples.size(), stream_label(h), local_text(first.time),
                            local_text(last.time), values_text(first), values_text(last));
   if (h.duplicates) f.observed += fmt::format(" {} identical copies counted once.", h.duplicates);
   if (h.clock_backwards) f.observed += " The clock went backwards between reports: ordered by file position.";
   f.observed += zone_note(first);
-  f.supports = "A slow step, not a hang: the queue head moved (or wrapped to a new flip) or the "
-               "backlog fell between reports. A likely cause is first-step operator compilation "
-               "or a very large step.";
-  f.does_not_prove = "That the job finished or that later steps were fast; only the reported "
-                     "interval is covered.";
-  f.next_checks = {"compare with the job log's step times (the first step compiles operators)"};
+  render_finding_words(f, texts,
+                       {{"stream_id", std::to_string(h.stream_id)},
+                        {"pid", std::to_string(h.pid)},
+                        {"reports", std::to_string(h.samples.size())}});
   f.evidence = {first.evidence, last.evidence};
   add_sample_values(f, h, first, last, h.samples.size());
   return f;
 }
 
-Finding single_finding(const StreamHistory& h) {
+Finding single_finding(const StreamHistory& h, const FindingTexts& texts) {
   const StallReport& r = *h.samples.front();
   Finding f;
   f.id = "stream-stall/single-sample";
   f.severity = Severity::info;
   f.confidence = Confidence::low;
   f.host = h.host;
-  f.title = fmt::format("Stream {} of pid {} waited over three minutes once (inconclusive)",
-                        h.stream_id, h.pid);
   f.observed = fmt::format("One three-minute report for {} at {}: {}.", stream_label(h),
                            local_text(r.time), values_text(r)) + zone_note(r);
-  f.supports = "A synchronisation waited more than three minutes once; one report cannot tell a "
-               "stopped device from a slow step.";
-  f.does_not_prove = "A stall: that needs two reports with the queue head unmoved.";
-  f.next_checks = {"collect the plog again after another three minutes if the job is still waiting"};
+  render_finding_words(f, texts, {{"stream_id", std::to_string(h.stream_id)}, {"pid", std::to_string(h.pid)}});
   f.evidence = {r.evidence};
   add_sample_values(f, h, r, r, 1);
   return f;
 }
 
-Finding sync_timeout_finding(const std::string& host, const StreamSyncTimeout& t) {
+Finding sync_timeout_finding(const std::string& host, const StreamSyncTimeout& t, const FindingTexts& texts) {
   Finding f;
   f.id = "stream-stall/sync-timeout";
   f.severity = Severity::warning;
   f.confidence = Confidence::medium;
   f.host = host;
-  f.title = fmt::format("Stream synchronize timed out on stream {} of pid {}", t.stream_id, t.origin.pid);
   f.observed = fmt::format("`Stream synchronize timeout` for pid {} device {} stream {} at {} "
                            "(timeout={} ms, tryCount={}); no three-minute report of that stream.",
                            t.origin.pid, opt(t.device_id), t.stream_id, local_text(t.time),
                            opt(t.timeout_ms), opt(t.try_count));
-  f.supports = "A synchronisation on this stream gave up after its timeout: the stream's tasks had "
-               "not finished.";
-  f.does_not_prove = "That the device stopped: without reports of the queue head a slow task "
-                     "and a stopped device look the same.";
-  f.next_checks = {"look for `report three minutes timeout` and ERROR lines of the same pid before it"};
+  render_finding_words(f, texts,
+                       {{"stream_id", std::to_string(t.stream_id)}, {"pid", std::to_string(t.origin.pid)}});
   f.evidence = {t.evidence};
   f.value("pid", std::to_string(t.origin.pid))
       .value("device", opt(t.device_id))
@@ -340,11 +311,11 @@ void analyze_stream_stall(const AnalysisContext& ctx, std::vector<Finding>& find
       for (const auto* t : h.sync_timeouts) attached.insert(t);
       switch (h.verdict) {
         case StreamVerdict::stalled:
-          findings.push_back(stalled_finding(h));
+          findings.push_back(stalled_finding(h, ctx.finding_texts));
           explain_end_of_stall(group, h, findings.back());
           break;
-        case StreamVerdict::progressing: findings.push_back(progressing_finding(h)); break;
-        case StreamVerdict::single_sample: findings.push_back(single_finding(h)); break;
+        case StreamVerdict::progressing: findings.push_back(progressing_finding(h, ctx.finding_texts)); break;
+        case StreamVerdict::single_sample: findings.push_back(single_finding(h, ctx.finding_texts)); break;
       }
     }
     std::set<std::tuple<int64_t, int64_t, int64_t, int64_t>> seen;
@@ -355,7 +326,7 @@ void analyze_stream_stall(const AnalysisContext& ctx, std::vector<Finding>& find
         if (attached.count(&t)) continue;
         if (!seen.insert({t.origin.pid, t.stream_id, local_us(t.time), t.try_count.value_or(-1)}).second)
           continue;
-        findings.push_back(sync_timeout_finding(group.host, t));
+        findings.push_back(sync_timeout_finding(group.host, t, ctx.finding_texts));
       }
   }
 }
