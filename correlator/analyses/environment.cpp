@@ -65,7 +65,7 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-void collector_env_differs(const BundleFacts& b, std::vector<Finding>& out) {
+void collector_env_differs(const FindingTexts& texts, const BundleFacts& b, std::vector<Finding>& out) {
   const LibraryFacts& lf = b.libraries;
   if (!lf.has_collector_env) return;
   struct Group {
@@ -111,20 +111,14 @@ void collector_env_differs(const BundleFacts& b, std::vector<Finding>& out) {
     f.severity = Severity::info;
     f.confidence = Confidence::high;
     f.host = b.host;
-    f.title = fmt::format("pid {}: Ascend environment differs from the collector's shell ({} variable(s))",
-                          pids, d.only_process.size() + d.only_collector.size() + d.differ.size());
     std::string sudo = b.manifest.sudo_user.empty() ? "" : fmt::format(" (via sudo from {})", b.manifest.sudo_user);
     f.observed = fmt::format("different values: {}; only in the process: {}; only in the collector's shell{}: {}",
                              d.differ.empty() ? "none" : join(d.differ),
                              d.only_process.empty() ? "none" : join(d.only_process), sudo,
                              d.only_collector.empty() ? "none" : join(d.only_collector));
-    f.supports = "the job does not run with the environment of the shell that collected the bundle: "
-                 "checks run by hand in that shell may not reproduce the job's view";
-    f.does_not_prove = "that either environment is wrong: the collector's shell is the user's (often "
-                       "sudo, which drops most variables); only the process's own environment counts "
-                       "for the job";
-    f.next_checks = {fmt::format("tr '\\0' '\\n' < /proc/{}/environ | grep -E '^(ASCEND|HCCL)_'", g.pids.front()),
-                     "compare with the job's launch script (the set_env.sh it sources)"};
+    size_t count = d.only_process.size() + d.only_collector.size() + d.differ.size();
+    render_finding_words(f, texts,
+                         {{"pids", pids}, {"count", std::to_string(count)}, {"pid", std::to_string(g.pids.front())}});
     f.evidence = g.evidence;
     f.value("pids", pids).value("differ", join(d.differ)).value("only_process", join(d.only_process))
         .value("only_collector", join(d.only_collector));
@@ -137,7 +131,7 @@ void collector_env_differs(const BundleFacts& b, std::vector<Finding>& out) {
 void analyze_environment(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
   for (const auto& b : evidence.bundles) {
-    collector_env_differs(b, out);
+    collector_env_differs(ctx.finding_texts, b, out);
     for (const auto& [pid, proc] : b.processes.by_pid) {
       std::vector<std::pair<std::string, const PathCheck*>> missing;
       for (std::string_view var : {"ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASCEND_OPP_PATH",
@@ -161,17 +155,12 @@ void analyze_environment(const AnalysisContext& ctx, std::vector<Finding>& out) 
       f.severity = Severity::warning;
       f.confidence = Confidence::high;
       f.host = b.host;
-      f.title = fmt::format("pid {}: {} names {} that does not exist in the process's view", pid,
-                            missing.front().first, missing.front().second->path);
       std::string list;
       for (const auto& [var, c] : missing) list += fmt::format("{}{}: {}", list.empty() ? "" : "; ", var, c->path);
       f.observed = list;
-      f.supports = "the environment was set for another install or the directory is hidden or "
-                   "gone in this process's mount namespace";
-      f.does_not_prove = "that the process failed because of it: libraries are found through "
-                         "other entries too (see library-provenance for what is mapped)";
-      f.next_checks = {fmt::format("nsenter -t {} -m ls -ld {}", pid, missing.front().second->path),
-                       "source the set_env.sh of the CANN in use and restart the job"};
+      render_finding_words(f, ctx.finding_texts,
+                           {{"pid", std::to_string(pid)}, {"variable", missing.front().first},
+                            {"path", missing.front().second->path}});
       for (const auto& [var, c] : missing) f.evidence.push_back(c->evidence);
       if (!proc.evidence.empty()) f.evidence.push_back(proc.evidence.front());
       f.value("pid", std::to_string(pid)).value("missing", std::to_string(missing.size()));

@@ -124,12 +124,10 @@ void analyze_library_provenance(const AnalysisContext& ctx, std::vector<Finding>
       s.severity = Severity::info;
       s.confidence = Confidence::high;
       s.host = b.host;
-      s.title = fmt::format("pid {}: maps {}", pid, canns.empty() ? "no CANN library" : installs);
       s.observed = fmt::format("{} file mappings: CANN {}, driver {}, torch_npu {}",
                                p.files.size(), canns.empty() ? "none" : installs, driver, torch_npu);
-      s.supports = "which installs this process really uses (maps beat the environment and the "
-                   "install records)";
-      s.does_not_prove = "that the mapped files are intact or match their install's records";
+      render_finding_words(s, ctx.finding_texts, {{"pid", pid_text(pid)}, {"installs", installs}},
+                           canns.empty() ? "no-cann" : "");
       for (const auto& c : canns) s.evidence.push_back(c.files.front()->evidence);
       if (const MappedFile* t = mapped_torch_npu(p)) s.evidence.push_back(t->evidence);
       s.value("pid", pid_text(pid)).value("cann_installs", std::to_string(canns.size()));
@@ -143,15 +141,8 @@ void analyze_library_provenance(const AnalysisContext& ctx, std::vector<Finding>
         f.severity = Severity::error;
         f.confidence = Confidence::high;
         f.host = b.host;
-        f.title = fmt::format("pid {} maps libraries of {} CANN installs", pid, canns.size());
         f.observed = "maps " + installs;
-        f.supports = "the process runs a mixed CANN: its libraries were built to work with their "
-                     "own install only; results from it are not valid for either version";
-        f.does_not_prove = "which library caused a given failure, nor that the mix is the cause "
-                           "of a hang";
-        f.next_checks = {fmt::format("grep -E 'cann|ascend-toolkit' /proc/{}/maps", pid),
-                         "env | grep -E 'ASCEND|LD_LIBRARY_PATH' in the job's shell; source one "
-                         "set_env.sh and restart the job"};
+        render_finding_words(f, ctx.finding_texts, {{"pid", pid_text(pid)}, {"count", std::to_string(canns.size())}});
         for (const auto& c : canns) f.evidence.push_back(c.files.front()->evidence);
         f.value("pid", pid_text(pid));
         for (const auto& c : canns) f.value("cann", c.cann.install + " " + c.cann.version);
@@ -163,15 +154,10 @@ void analyze_library_provenance(const AnalysisContext& ctx, std::vector<Finding>
         f.severity = Severity::warning;
         f.confidence = Confidence::high;
         f.host = b.host;
-        f.title = fmt::format("pid {} maps {} Ascend librar{} deleted after it started", pid,
-                              deleted.size(), deleted.size() == 1 ? "y" : "ies");
         f.observed = fmt::format("first: {} (deleted)", deleted.front()->path);
-        f.supports = "the install was replaced or removed while the process ran: it still runs "
-                     "the old files";
-        f.does_not_prove = "anything about the new files on disk: they are not what the process "
-                           "runs; nothing about them can be concluded until a restart";
-        f.next_checks = {"restart the job and collect again",
-                         "check /var/log/ascend_seclog/operation.log for the upgrade time"};
+        render_finding_words(f, ctx.finding_texts,
+                             {{"pid", pid_text(pid)}, {"deleted", std::to_string(deleted.size())}},
+                             deleted.size() == 1 ? "one" : "");
         for (size_t i = 0; i < deleted.size() && i < 5; ++i)
           f.evidence.push_back(deleted[i]->evidence);
         f.value("pid", pid_text(pid)).value("deleted", std::to_string(deleted.size()));
@@ -195,16 +181,10 @@ void analyze_library_provenance(const AnalysisContext& ctx, std::vector<Finding>
         f.severity = Severity::warning;
         f.confidence = Confidence::medium;
         f.host = b.host;
-        f.title = fmt::format("pid {} maps CANN {} but {} names {}", pid, canns.front().cann.version,
-                              var, named->version.empty() ? *v : named->version);
         f.observed = fmt::format("{}={}; mapped: {}", var, *v, installs);
-        f.supports = "the libraries come from another install than the environment names "
-                     "(LD_LIBRARY_PATH, rpath or a preload wins over the variable); tools that "
-                     "read the variable (op compilation, OPP lookup) use the other version";
-        f.does_not_prove = "that the mix causes the failure; the maps show what is loaded, the "
-                           "variable what later lookups will use";
-        f.next_checks = {fmt::format("tr '\\0' '\\n' < /proc/{}/environ | grep -E 'ASCEND|LD_LIB'",
-                                     pid)};
+        render_finding_words(f, ctx.finding_texts,
+                             {{"pid", pid_text(pid)}, {"mapped", canns.front().cann.version},
+                              {"variable", std::string(var)}, {"named", named->version.empty() ? *v : named->version}});
         f.evidence.push_back(canns.front().files.front()->evidence);
         if (!proc->second.evidence.empty()) f.evidence.push_back(proc->second.evidence.front());
         f.value("pid", pid_text(pid)).value("variable", std::string(var)).value("named", *v);

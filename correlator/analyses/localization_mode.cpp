@@ -38,7 +38,7 @@ EvidenceRef environ_evidence(const BundleFacts& b, const ProcessInfo& p) {
   return make_evidence(fmt::format("processes/{}/environ", p.pid), 0, 0, "");
 }
 
-void mode(const BundleFacts& b, const ProcessInfo& p, std::vector<Finding>& out) {
+void mode(const FindingTexts& texts, const BundleFacts& b, const ProcessInfo& p, std::vector<Finding>& out) {
   const std::string* blocking = p.env("ASCEND_LAUNCH_BLOCKING");
   const std::string* queue = p.env("TASK_QUEUE_ENABLE");
   bool blocking_on = blocking && *blocking == "1";
@@ -55,15 +55,8 @@ void mode(const BundleFacts& b, const ProcessInfo& p, std::vector<Finding>& out)
     f.id = "localization-mode/active";
     f.severity = Severity::warning;
     f.confidence = Confidence::high;
-    f.title = fmt::format("Process {} runs in localisation mode (synchronous ops)", p.pid);
     f.observed = fmt::format("The process's own environment has {}.", env_text);
-    f.supports = "Errors surface at the op that caused them, so the traceback is near the real "
-                 "call; every op waits for the device.";
-    f.does_not_prove = "Anything about performance: step times and throughput measured in this "
-                       "mode are not valid performance data. A hang that disappears in this mode "
-                       "is not fixed, only serialised.";
-    f.next_checks = {"Compare the traceback with the plog's fault kernel / task",
-                     "Unset both variables again before measuring performance"};
+    render_finding_words(f, texts, {{"pid", std::to_string(p.pid)}});
     out.push_back(std::move(f));
     return;
   }
@@ -72,19 +65,10 @@ void mode(const BundleFacts& b, const ProcessInfo& p, std::vector<Finding>& out)
   f.id = "localization-mode/advice";
   f.severity = Severity::info;
   f.confidence = Confidence::high;
-  f.title = fmt::format("Process {} hung without localisation mode", p.pid);
   f.observed = fmt::format("The process reports a stalled stream or sync timeout; its own "
                            "environment has {}{}.",
                            env_text, queue_off ? "" : " (asynchronous dispatch)");
-  f.supports = "The Python traceback of this run is an observation point only: with "
-               "asynchronous dispatch the failing op was queued earlier.";
-  f.does_not_prove = "That the op in the traceback is at fault, or that localisation mode would "
-                     "avoid the hang.";
-  f.next_checks = {
-      "Rerun with ASCEND_LAUNCH_BLOCKING=1 TASK_QUEUE_ENABLE=0 set before the process starts "
-      "(in the launcher, not only the login shell)",
-      "Check /proc/<pid>/environ of the new run: tr '\\0' '\\n' < /proc/<pid>/environ | "
-      "grep -E 'ASCEND_LAUNCH_BLOCKING|TASK_QUEUE_ENABLE'"};
+  render_finding_words(f, texts, {{"pid", std::to_string(p.pid)}});
   out.push_back(std::move(f));
 }
 
@@ -98,7 +82,8 @@ bool integer_option(std::string_view option) {
 }
 
 // `--amp False`, `--pin-memory=false`, `--workers 0`: value given to an option as a string.
-void bool_arguments(const BundleFacts& b, const ProcessInfo& p, std::vector<Finding>& out) {
+void bool_arguments(const FindingTexts& texts, const BundleFacts& b, const ProcessInfo& p,
+                    std::vector<Finding>& out) {
   const auto& argv = p.argv;
   for (size_t i = 1; i < argv.size(); ++i) {
     const std::string& a = argv[i];
@@ -118,19 +103,11 @@ void bool_arguments(const BundleFacts& b, const ProcessInfo& p, std::vector<Find
     // "0" is also a normal integer value; only the word is a strong hint.
     f.severity = word ? Severity::warning : Severity::info;
     f.confidence = word ? Confidence::medium : Confidence::low;
-    f.title = fmt::format("Process {}: `{} {}` may not switch the option off (argparse type=bool)",
-                          p.pid, option, value);
     f.observed = fmt::format("The command line of process {} gives {} the value \"{}\".", p.pid,
                              option, value);
-    f.supports = "If the script declares the option with argparse `type=bool`, any non-empty "
-                 "string, \"False\" and \"0\" included, becomes True: the reduced setting did not "
-                 "take effect and the experiment did not change what it meant to.";
-    f.does_not_prove = "That the script uses `type=bool`: an option with `type=int`, "
-                       "`action='store_true'` or a string parser reads the value correctly.";
-    f.next_checks = {fmt::format("Check that this took effect: grep -n \"{}\" in the training "
-                                 "script's argparse setup, and the value the job's log prints",
-                                 option.substr(2)),
-                     "Prefer a --no-<option> flag (action='store_false') over a value"};
+    render_finding_words(f, texts,
+                         {{"pid", std::to_string(p.pid)}, {"option", option}, {"value", value},
+                          {"option_name", option.substr(2)}});
     f.evidence.push_back(make_evidence(fmt::format("processes/{}/cmdline", p.pid), 0, 0,
                                        fmt::format("{} {}", option, value)));
     for (const auto& e : p.evidence)
@@ -145,8 +122,8 @@ void bool_arguments(const BundleFacts& b, const ProcessInfo& p, std::vector<Find
 void analyze_localization_mode(const AnalysisContext& ctx, std::vector<Finding>& out) {
   for (const auto& b : ctx.evidence.bundles)
     for (const auto& [pid, p] : b.processes.by_pid) {
-      if (p.has_environ) mode(b, p, out);
-      if (p.has_cmdline) bool_arguments(b, p, out);
+      if (p.has_environ) mode(ctx.finding_texts, b, p, out);
+      if (p.has_cmdline) bool_arguments(ctx.finding_texts, b, p, out);
     }
 }
 

@@ -151,33 +151,27 @@ std::string pid_list(const std::vector<int64_t>& pids) {
   return s;
 }
 
-void wheel_finding(const BundleFacts& b, const VersionTables& tables, const InUse& u,
+void wheel_finding(const AnalysisContext& ctx, const BundleFacts& b, const InUse& u,
                    const std::vector<int64_t>& pids, std::vector<Finding>& out) {
   if (u.torch_npu.value.empty() || u.cann.value.empty()) return;
-  Judgement j = judge_wheel(tables, u.torch_npu.value, u.torch.value, u.cann.value);
+  Judgement j = judge_wheel(ctx.version_tables, u.torch_npu.value, u.torch.value, u.cann.value);
   Finding f;
   f.id = "version-matrix/torch-npu-cann";
   f.severity = severity_of(j.verdict);
   f.confidence = u.cann.source == "maps" ? Confidence::high : Confidence::medium;
   f.host = b.host;
-  f.title = fmt::format("torch {} + torch_npu {} + CANN {}: {}", u.torch.value.empty() ? "?" : u.torch.value,
-                        u.torch_npu.value, u.cann.value, to_string(j.verdict));
   f.observed = fmt::format("{} (pids {}); CANN from {}, torch_npu from {}, torch from {}", j.reason,
                            pids.empty() ? "-" : pid_list(pids), u.cann.source, u.torch_npu.source,
                            u.torch.source.empty() ? "nowhere" : u.torch.source);
-  f.supports = j.verdict == Compatibility::compatible
-                   ? "the framework and CANN form a declared pair"
-                   : j.verdict == Compatibility::incompatible
-                         ? "an unsupported pair: the wheel was built and tested against another CANN"
-                         : "no declaration either way; the pairing is untested by the table";
-  f.does_not_prove = "anything about the driver, firmware or kernel modules: the table cannot "
-                     "see driver residue (module-provenance's job); a declared pair can still "
-                     "run on a broken host";
-  f.next_checks = {"python -m torch_npu.utils.collect_env",
-                   "pip show torch_npu torch  # in the job's interpreter"};
+  // The verdict names the variant; not-declared has none and keeps the base words.
+  std::string verdict(to_string(j.verdict));
+  render_finding_words(f, ctx.finding_texts,
+                       {{"torch", u.torch.value.empty() ? "?" : u.torch.value},
+                        {"torch_npu", u.torch_npu.value}, {"cann", u.cann.value}, {"verdict", verdict}},
+                       verdict);
   for (const Sourced* s : {&u.cann, &u.torch_npu, &u.torch})
     if (!s->evidence.entry.empty()) f.evidence.push_back(s->evidence);
-  f.value("verdict", std::string(to_string(j.verdict)))
+  f.value("verdict", verdict)
       .value("torch", u.torch.value)
       .value("torch_npu", u.torch_npu.value)
       .value("cann", u.cann.value)
@@ -189,7 +183,7 @@ void wheel_finding(const BundleFacts& b, const VersionTables& tables, const InUs
   out.push_back(std::move(f));
 }
 
-void cann_driver_finding(const BundleFacts& b, const VersionTables& tables, const InUse& u,
+void cann_driver_finding(const AnalysisContext& ctx, const BundleFacts& b, const InUse& u,
                          std::vector<Finding>& out) {
   const LibraryFacts& lf = b.libraries;
   if (!lf.driver_version || u.cann.value.empty()) return;
@@ -198,30 +192,26 @@ void cann_driver_finding(const BundleFacts& b, const VersionTables& tables, cons
   if (driver.empty()) driver = d.get("package_version");
   if (driver.empty()) return;
   std::string inner = cann_inner(lf, u.cann_install, u.cann.value);
-  Judgement j = judge_cann_driver(tables, u.cann.value, driver,
+  Judgement j = judge_cann_driver(ctx.version_tables, u.cann.value, driver,
                                   d.get("compatible_version"), inner);
   Finding f;
   f.id = "version-matrix/cann-driver";
   f.severity = severity_of(j.verdict);
   f.confidence = Confidence::medium;
   f.host = b.host;
-  f.title = fmt::format("CANN {} with driver {}: {}", u.cann.value, driver, to_string(j.verdict));
   f.observed = j.reason;
-  f.supports = j.verdict == Compatibility::incompatible
-                   ? "the CANN release notes exclude this driver line"
-                   : "the declared relation between the CANN in use and the installed driver";
-  f.does_not_prove = "that the resident kernel modules are the installed driver's (a stale "
-                     "module set looks the same here; see module-provenance)";
-  f.next_checks = {"cat /usr/local/Ascend/driver/version.info", "npu-smi info"};
+  std::string verdict(to_string(j.verdict));
+  render_finding_words(f, ctx.finding_texts, {{"cann", u.cann.value}, {"driver", driver}, {"verdict", verdict}},
+                       verdict);
   if (const KeyValueLine* l = d.find("Version")) f.evidence.push_back(l->evidence);
   if (const KeyValueLine* l = d.find("compatible_version")) f.evidence.push_back(l->evidence);
   if (!u.cann.evidence.entry.empty()) f.evidence.push_back(u.cann.evidence);
-  f.value("verdict", std::string(to_string(j.verdict))).value("cann", u.cann.value)
+  f.value("verdict", verdict).value("cann", u.cann.value)
       .value("driver", driver).value("cann_inner", inner);
   out.push_back(std::move(f));
 }
 
-void driver_firmware_finding(const BundleFacts& b, std::vector<Finding>& out) {
+void driver_firmware_finding(const AnalysisContext& ctx, const BundleFacts& b, std::vector<Finding>& out) {
   const LibraryFacts& lf = b.libraries;
   if (!lf.driver_version || !lf.firmware_version) return;
   std::string driver = lf.driver_version->get("Version");
@@ -234,16 +224,12 @@ void driver_firmware_finding(const BundleFacts& b, std::vector<Finding>& out) {
   f.severity = Severity::info;  // an exclusion is never declared in these files
   f.confidence = Confidence::medium;
   f.host = b.host;
-  f.title = fmt::format("driver {} with firmware {}: {}", driver, fw, to_string(j.verdict));
   f.observed = j.reason;
-  f.supports = "driver and firmware numbering differ by design (firmware 7.x/9.x, driver "
-               "2x.y); only the declared ranges count";
-  f.does_not_prove = "that the firmware running on the devices is the installed package's "
-                     "(npu-smi upgrade-tool shows the running components)";
-  f.next_checks = {"npu-smi upgrade -b mcu -i 0", "cat /usr/local/Ascend/firmware/version.info"};
+  std::string verdict(to_string(j.verdict));
+  render_finding_words(f, ctx.finding_texts, {{"driver", driver}, {"firmware", fw}, {"verdict", verdict}});
   for (const VersionFile* v : {&*lf.driver_version, &*lf.firmware_version})
     if (const KeyValueLine* l = v->find("Version")) f.evidence.push_back(l->evidence);
-  f.value("verdict", std::string(to_string(j.verdict))).value("driver", driver).value("firmware", fw);
+  f.value("verdict", verdict).value("driver", driver).value("firmware", fw);
   out.push_back(std::move(f));
 }
 
@@ -251,7 +237,6 @@ void driver_firmware_finding(const BundleFacts& b, std::vector<Finding>& out) {
 
 void analyze_version_matrix(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
-  const VersionTables& tables = ctx.version_tables;
   for (const auto& b : evidence.bundles) {
     std::map<std::tuple<std::string, std::string, std::string>, std::pair<InUse, std::vector<int64_t>>>
         combos;
@@ -268,10 +253,10 @@ void analyze_version_matrix(const AnalysisContext& ctx, std::vector<Finding>& ou
     }
     std::set<std::string> judged_canns;
     for (const auto& [key, c] : combos) {
-      wheel_finding(b, tables, c.first, c.second, out);
-      if (judged_canns.insert(c.first.cann.value).second) cann_driver_finding(b, tables, c.first, out);
+      wheel_finding(ctx, b, c.first, c.second, out);
+      if (judged_canns.insert(c.first.cann.value).second) cann_driver_finding(ctx, b, c.first, out);
     }
-    driver_firmware_finding(b, out);
+    driver_firmware_finding(ctx, b, out);
   }
 }
 
