@@ -10,6 +10,7 @@
 #include "knowledge/component_phrases.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/line_shapes.h"
+#include "knowledge/report_fact_rules.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
 #include "knowledge/finding_catalogue.h"
@@ -174,6 +175,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))
     parse_secret_rules(content, name, out.problems);
+  else if (name.ends_with(kReportFactsFile))
+    out.samples += parse_report_fact_rules(content, name, out.problems).size();
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);
