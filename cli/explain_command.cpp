@@ -1,5 +1,5 @@
 // `explain ID`: what a finding id or a verdict hypothesis means, what it does not prove and
-// how to settle it (knowledge/findings.tsv, knowledge/verdict/hypotheses.json); signatures
+// how to settle it (knowledge/findings/<area>.tsv, knowledge/verdict/hypotheses.json); signatures
 // and error codes fall back to `knowledge explain`. `explain --list` lists every id.
 #include <algorithm>
 #include <iostream>

@@ -38,7 +38,7 @@ void check_outcome(const Signature& s, const std::string& name, KnowledgeCheck& 
                               e.id[s.outcome.size()] == '/'))
       return;
   out.problems.push_back(name + ": " + s.id + ": outcome '" + s.outcome +
-                         "' is neither benign, own nor a finding id of findings.tsv");
+                         "' is neither benign, own nor a catalogued finding id (findings/<area>.tsv)");
 }
 
 void check_signatures(std::string_view content, const std::string& name, SampleTextFn sample_text,
@@ -121,7 +121,7 @@ void check_finding_groups(std::string_view content, const std::string& name,
   for (const auto& r : parse_finding_groups(content, name, problems)) {
     bool known = false;
     for (const auto& e : finding_catalogue_for("")) known = known || e.id == r.id;
-    if (!known) problems.push_back(name + ": " + r.id + " is not a finding id of findings.tsv");
+    if (!known) problems.push_back(name + ": " + r.id + " is not a catalogued finding id (findings/<area>.tsv)");
   }
 }
 
@@ -155,8 +155,9 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     std::vector<std::string> ids;
     for (const auto& e : finding_catalogue_for("")) ids.push_back(e.id);
     append(out.problems, check_verdict_rules(parse_verdict_rules(content, name), name, ids));
-  } else if (name == kFindingCatalogueFile || name.ends_with("/" + std::string(kFindingCatalogueFile)))
-    parse_finding_catalogue(content, name, out.problems);
+  } else if (name == kRetiredCatalogueFile || name.ends_with("/" + std::string(kRetiredCatalogueFile)))
+    out.problems.push_back(name + ": no longer read: a finding's severity, meaning, limits and how to settle "
+                           "are rows of findings/<area>.tsv (docs/knowledge.md, \"Finding texts\")");
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))

@@ -1,8 +1,8 @@
 #pragma once
-// The finding catalogue (knowledge/findings.tsv, and the areas whose words are data in
-// knowledge/findings/*.tsv, knowledge/finding_texts.h): for every finding id the analyzer can
-// raise, what it means, what it does not prove and how to settle it. `explain` prints it;
-// `knowledge check` checks the verdict rules against its ids.
+// The finding catalogue: for every finding id the analyzer can raise (the entries of
+// knowledge/findings/<area>.tsv, knowledge/finding_texts.h), what it means, at what severity
+// it is raised, what it does not prove and how to settle it. `explain` prints it; `knowledge
+// check` checks the verdict rules, signature outcomes and grouping rules against its ids.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,15 +15,12 @@ struct CatalogueEntry {
   std::string meaning, does_not_prove, how_to_settle;
 };
 
-constexpr std::string_view kFindingCatalogueFile = "findings.tsv";
+// The knowledge file that held the catalogue before every area's words became data: an
+// override that still has one is told where its rows go now.
+constexpr std::string_view kRetiredCatalogueFile = "findings.tsv";
 
-// Columns: id, severity, meaning, does_not_prove, how_to_settle (header line first; '#'
-// lines are comments). Problems go to `errors` as "file:line: message".
-std::vector<CatalogueEntry> parse_finding_catalogue(std::string_view content, const std::string& name,
-                                                    std::vector<std::string>& errors);
-
-// The catalogue for a --knowledge value ("" = built-in; DIR/findings.tsv replaces it), with
-// the entries of knowledge/findings/*.tsv after its rows.
+// The catalogue for a --knowledge value ("" = built-in; DIR/findings/<area>.tsv replaces an
+// area), in the order of the area files.
 const std::vector<CatalogueEntry>& finding_catalogue_for(const std::string& dir);
 const CatalogueEntry* find_catalogue_entry(const std::vector<CatalogueEntry>& c, std::string_view id);
 

@@ -2,8 +2,8 @@
 // The words of findings as data (knowledge/findings/<area>.tsv): per finding id its title,
 // what it supports, what it does not prove, the next checks, and for `explain` its meaning,
 // severity range and how to settle it. An analysis emits the id, values and evidence, then
-// render_finding_words() writes the words (plaso's formatter model). Areas not moved here
-// yet keep their words in the analysis and their catalogue row in findings.tsv.
+// render_finding_words() writes the words (plaso's formatter model). These entries are the
+// finding catalogue too (knowledge/finding_catalogue.h).
 // Format: docs/knowledge.md ("Finding texts").
 #include <string>
 #include <string_view>
