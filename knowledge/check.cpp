@@ -9,6 +9,7 @@
 #include "knowledge/fleet_roles.h"
 #include "knowledge/component_phrases.h"
 #include "knowledge/finding_texts.h"
+#include "knowledge/collective_classes.h"
 #include "knowledge/line_shapes.h"
 #include "knowledge/report_fact_rules.h"
 #include "knowledge/month_names.h"
@@ -176,7 +177,17 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))
     parse_secret_rules(content, name, out.problems);
-  else if (name.ends_with(kReportFactsFile))
+  else if (name.ends_with(kCollectiveClassesFile)) {
+    // Each class must be a catalogued finding and each signature a known one.
+    std::set<std::string> signatures;
+    for (const auto& s : knowledge_for("").signatures) signatures.insert(s.id);
+    for (const auto& r : parse_collective_classes(content, name, out.problems).rows) {
+      if (!find_catalogue_entry(finding_catalogue_for(""), r.klass))
+        out.problems.push_back(name + ": " + r.text + ": class " + r.klass + " is not a catalogued finding id");
+      if (r.match == "signature" && !signatures.count(r.text))
+        out.problems.push_back(name + ": no signature " + r.text + " in knowledge/signatures/");
+    }
+  } else if (name.ends_with(kReportFactsFile))
     out.samples += parse_report_fact_rules(content, name, out.problems).size();
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "knowledge/collective_classes.h"
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
@@ -23,6 +24,7 @@ struct AnalysisContext {
   const FailureClasses& failure_classes;  // knowledge/failure-classes.tsv
   const VersionTables& version_tables;    // knowledge/versions/*.tsv
   const FindingTexts& finding_texts;      // knowledge/findings/*.tsv: the words of findings
+  const CollectiveClasses& collective_classes;  // knowledge/collective-classes.tsv
 
   // The knowledge of `options.knowledge_dir` (built once per directory and shared).
   static AnalysisContext load(const EvidenceSet& evidence, const AnalyzeOptions& options);

@@ -2,8 +2,8 @@
 // timed out (with the timeout the line prints and the HCCL_* values of the process), a peer
 // that was lost, a link or socket that could not be set up, a rank table that does not fit
 // the host, a device or port still held by an earlier job, an SDMA / RoCE transport error,
-// and arguments that differ between ranks. Signature ids (knowledge/signatures/
-// collective.json) and CANN message codes decide the class; the text of a CANN error report
+// and arguments that differ between ranks. Signature ids and CANN message codes
+// decide the class by the rows of knowledge/collective-classes.tsv; the text of a CANN error report
 // printed in job output is matched with the same signatures.
 #include "correlator/analyses/collective.h"
 #include "correlator/analyses/collective_wait_site.h"
@@ -15,6 +15,7 @@
 #include <map>
 #include <set>
 
+#include "knowledge/collective_classes.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 
@@ -39,32 +40,6 @@ const Class* class_of(std::string_view id) {
   for (const auto& c : kClasses)
     if (c.id == id) return &c;
   return nullptr;
-}
-
-std::string_view class_of_signature(std::string_view id) {
-  static const std::map<std::string_view, std::string_view> m = {
-      {"hccl/task-timeout", "collective/wait-timeout"},      {"hccl/wait-timeout-value", "collective/wait-timeout"},
-      {"hccl/peer-heartbeat-lost", "collective/peer-lost"},  {"hccl/transport-init", "collective/link-setup"},
-      {"hccl/ra-socket", "collective/link-setup"},           {"hccl/ranktable-device-mismatch", "collective/rank-table"},
-      {"hccl/ra-socket-close", "collective/socket-close"},
-      {"hccl/port-in-use", "collective/device-held"},        {"hccl/sdma-error", "collective/transport-error"},
-      {"hccl/init-failed", "collective/link-setup"},  // the communicator's set-up between the ranks
-  };
-  auto it = m.find(id);
-  return it == m.end() ? std::string_view{} : it->second;
-}
-
-// CANN message codes of HCCL (EI) and HCCP (EJ), see knowledge/error-codes.tsv.
-std::string_view class_of_code(std::string_view code) {
-  static const std::map<std::string_view, std::string_view> m = {
-      {"EI0002", "collective/wait-timeout"},   {"EI0004", "collective/rank-table"},      {"EI0005", "collective/mismatch"},
-      {"EI0006", "collective/link-setup"},     {"EI0009", "collective/link-setup"},      {"EI0012", "collective/transport-error"},
-      {"EI0013", "collective/transport-error"}, {"EI0014", "collective/rank-table"},     {"EI0015", "collective/link-setup"},
-      {"EI0017", "collective/rank-table"},     {"EJ0001", "collective/device-held"},     {"EJ0002", "collective/peer-lost"},
-      {"EJ0003", "collective/device-held"},
-  };
-  auto it = m.find(code);
-  return it == m.end() ? std::string_view{} : it->second;
 }
 
 struct Seen {
@@ -121,13 +96,13 @@ void keep_captures(Seen& s, std::string_view cls,
 // Matches the collective signatures against free text (an error report's lines).
 class TextMatcher {
  public:
-  explicit TextMatcher(const KnowledgeBase& kb) : kb_(kb) {}
+  TextMatcher(const KnowledgeBase& kb, const CollectiveClasses& classes) : kb_(kb), classes_(classes) {}
   void match(std::string_view text, const EvidenceRef& e, std::map<std::string, Seen>& seen) {
     if (!kb_.plog_matcher.any(text)) return;
     kb_.plog_matcher.match(text, {}, scratch_, hits_);
     for (int idx : hits_) {
       const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
-      auto cls = class_of_signature(sig.id);
+      auto cls = classes_.of_signature(sig.id);
       if (cls.empty()) continue;
       Seen& s = seen[std::string(cls)];
       note(s, e, "report text:" + sig.id);
@@ -149,6 +124,7 @@ class TextMatcher {
     return out;
   }
   const KnowledgeBase& kb_;
+  const CollectiveClasses& classes_;
   std::vector<int> scratch_, hits_;
 };
 
@@ -183,10 +159,11 @@ void rank_table_checks(const BundleFacts& b, std::map<std::string, Seen>& seen) 
   }
 }
 
-std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& kb) {
+// Which class a signature hit or a message code feeds: knowledge/collective-classes.tsv.
+std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& kb, const CollectiveClasses& classes) {
   std::map<std::string, Seen> seen;
   for (const auto& h : b.logs.signature_hits) {
-    auto cls = class_of_signature(h.id);
+    auto cls = classes.of_signature(h.id);
     if (cls.empty()) continue;
     Seen& s = seen[std::string(cls)];
     note(s, h.evidence, "signature " + h.id);
@@ -194,13 +171,13 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
   }
   for (const auto& c : b.logs.error_codes) {
     if (c.form != ErrorCodeForm::message_code) continue;
-    auto cls = class_of_code(c.code);
+    auto cls = classes.of_code(c.code);
     if (!cls.empty()) note(seen[std::string(cls)], c.evidence, "code " + c.code);
   }
-  TextMatcher text(kb);
+  TextMatcher text(kb, classes);
   for (const auto& r : b.python.error_reports) {
     const EvidenceRef& e = r.evidence_header.entry.empty() ? r.evidence : r.evidence_header;
-    if (auto cls = class_of_code(r.code); !cls.empty()) note(seen[std::string(cls)], e, "code " + r.code);
+    if (auto cls = classes.of_code(r.code); !cls.empty()) note(seen[std::string(cls)], e, "code " + r.code);
     text.match(r.message, e, seen);
     for (const auto& f : r.frames) text.match(f.text, e, seen);
   }
@@ -296,7 +273,7 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
   for (const auto& b : evidence.bundles) {
-    auto seen = collect(b, kb);
+    auto seen = collect(b, kb, ctx.collective_classes);
     link_down(b, ctx.finding_texts, !seen.empty(), out);
     stacks_in_collective(b, ctx.finding_texts, out);
     for (const auto& [id, s] : seen) {

@@ -34,7 +34,8 @@ AnalysisContext AnalysisContext::load(const EvidenceSet& evidence, const Analyze
           knowledge_for(dir),
           failure_classes_for(dir),
           version_tables_for(dir),
-          finding_texts_for(dir)};
+          finding_texts_for(dir),
+          collective_classes_for(dir)};
 }
 
 std::span<const AnalysisRow> analyses() {
