@@ -33,6 +33,17 @@ std::string more(size_t shown, size_t total) {
   return total > shown ? fmt::format(" (first {} of {} listed)", shown, total) : "";
 }
 
+// A finding about archive members: its words take the count and the input; the members
+// it names are its evidence.
+Finding members_finding(std::string id, Severity severity, const std::string& input,
+                        const std::vector<NamedEntry>& names, size_t total, std::string observed) {
+  Finding f = base(std::move(id), severity);
+  words(f, {{"count", std::to_string(total)}, {"input", input}});
+  f.observed = std::move(observed);
+  add_named(f, names, total);
+  return f;
+}
+
 }  // namespace
 
 Finding input_damaged_finding(const DamageAt& at) {
@@ -58,43 +69,31 @@ Finding input_damaged_finding(const DamageAt& at) {
 }
 
 Finding unsafe_names_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total) {
-  Finding f = base("input-damaged/unsafe-name", Severity::warning);
-  words(f, {{"count", std::to_string(total)}, {"input", input}});
-  f.observed = fmt::format(
-      "Members stored under absolute names or names with '..' were read under normalised names "
-      "inside the bundle{}.", more(std::min(names.size(), kMaxEvidence), total));
-  add_named(f, names, total);
-  return f;
+  return members_finding("input-damaged/unsafe-name", Severity::warning, input, names, total,
+                         fmt::format("Members stored under absolute names or names with '..' were read under "
+                                     "normalised names inside the bundle{}.",
+                                     more(std::min(names.size(), kMaxEvidence), total)));
 }
 
 Finding duplicate_members_finding(const std::string& input, const std::vector<NamedEntry>& names, size_t total) {
-  Finding f = base("input-damaged/duplicate-member", Severity::warning);
-  words(f, {{"count", std::to_string(total)}, {"input", input}});
-  f.observed = fmt::format(
-      "Members stored under a name an earlier member already had{}. Every copy was read as its own "
-      "entry (tar would keep only the last when unpacking, so an unpacked copy of this archive "
-      "shows less).", more(std::min(names.size(), kMaxEvidence), total));
-  add_named(f, names, total);
-  return f;
+  return members_finding("input-damaged/duplicate-member", Severity::warning, input, names, total,
+                         fmt::format("Members stored under a name an earlier member already had{}. Every copy "
+                                     "was read as its own entry (tar would keep only the last when unpacking, "
+                                     "so an unpacked copy of this archive shows less).",
+                                     more(std::min(names.size(), kMaxEvidence), total)));
 }
 
 Finding unreadable_finding(const std::string& input, const std::vector<NamedEntry>& entries, size_t total) {
-  Finding f = base("input-damaged/unreadable", Severity::warning);
-  words(f, {{"count", std::to_string(total)}, {"input", input}});
-  f.observed = fmt::format("Members that could not be opened or decoded{}.",
-                           more(std::min(entries.size(), kMaxEvidence), total));
-  add_named(f, entries, total);
-  return f;
+  return members_finding("input-damaged/unreadable", Severity::warning, input, entries, total,
+                         fmt::format("Members that could not be opened or decoded{}.",
+                                     more(std::min(entries.size(), kMaxEvidence), total)));
 }
 
 Finding archive_warning_finding(const std::string& input, const std::vector<NamedEntry>& entries,
                                 size_t total) {
-  Finding f = base("input-damaged/archive-warning", Severity::info);
-  words(f, {{"count", std::to_string(total)}, {"input", input}});
-  f.observed = "libarchive reported a non-fatal problem (e.g. a name that could not be converted); "
-               "the members were read.";
-  add_named(f, entries, total);
-  return f;
+  return members_finding("input-damaged/archive-warning", Severity::info, input, entries, total,
+                         "libarchive reported a non-fatal problem (e.g. a name that could not be "
+                         "converted); the members were read.");
 }
 
 Finding parser_error_finding(const std::string& entry, std::string_view kind, std::string_view what) {

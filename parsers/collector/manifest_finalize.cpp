@@ -102,26 +102,21 @@ void check_against_inventory(BundleFacts& facts) {
     if (v.size() > 10) s += fmt::format(" and {} more", v.size() - 10);
     return s;
   };
-  if (!changed.empty()) {
-    checksum.id = "input-damaged/checksum";
-    checksum.severity = Severity::warning;
-    checksum.confidence = Confidence::high;
-    checksum.host = facts.host;
-    checksum.observed = "Size or sha256 differ from the manifest: " + list(changed) + ".";
-    render_finding_words(checksum, finding_texts_for(""), {{"count", std::to_string(changed.size())}});
-    checksum.value("files", std::to_string(changed.size()));
-    facts.input_findings.push_back(std::move(checksum));
-  }
-  if (!absent.empty()) {
-    missing.id = "bundle/missing-entry";
-    missing.severity = Severity::warning;
-    missing.confidence = Confidence::high;
-    missing.host = facts.host;
-    missing.observed = "Status ok in the manifest, absent from the bundle: " + list(absent) + ".";
-    render_finding_words(missing, finding_texts_for(""), {{"count", std::to_string(absent.size())}});
-    missing.value("files", std::to_string(absent.size()));
-    facts.input_findings.push_back(std::move(missing));
-  }
+  // One finding per kind of disagreement, its words from knowledge/findings/model.tsv (the
+  // built-in file: the manifest is checked while the bundle is finished, before any analysis).
+  auto raise = [&](Finding& f, std::string_view id, const std::vector<std::string>& files, std::string_view what) {
+    if (files.empty()) return;
+    f.id = std::string(id);
+    f.severity = Severity::warning;
+    f.confidence = Confidence::high;
+    f.host = facts.host;
+    f.observed = fmt::format("{}: {}.", what, list(files));
+    render_finding_words(f, finding_texts_for(""), {{"count", std::to_string(files.size())}});
+    f.value("files", std::to_string(files.size()));
+    facts.input_findings.push_back(std::move(f));
+  };
+  raise(checksum, "input-damaged/checksum", changed, "Size or sha256 differ from the manifest");
+  raise(missing, "bundle/missing-entry", absent, "Status ok in the manifest, absent from the bundle");
 }
 
 }  // namespace

@@ -27,12 +27,14 @@ std::string read_all(const fs::path& p) {
   return ss.str();
 }
 
-// Finding ids as the analyses write them: `x.id = "..."`, input findings' `base("...")`,
+// Finding ids as the analyses write them: `x.id = "..."`, input findings' `base("...")` and
+// `members_finding("...")`, the manifest's `raise(f, "...")`,
 // device-exception's kinds (`Kind{"..."` becomes "device-exception/<kind>") and tables of
 // classes with full ids (`Class{"collective/..."`).
 std::set<std::string> ids_in_sources() {
   fs::path root = fs::path(TEST_DATA_DIR).parent_path();
-  RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\bbase\("([a-z][a-z0-9/.-]*)")re"),
+  RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\b(?:base|members_finding)\("([a-z][a-z0-9/.-]*)")re"),
+      raised(R"re(\braise\(\w+, "([a-z][a-z0-9/.-]*)")re"),
       kind(R"re(\bKind\{"([a-z][a-z0-9-]*)")re"), table(R"re(\bClass\{"([a-z][a-z0-9/.-]*/[a-z0-9.-]+)")re");
   std::set<std::string> ids;
   for (const char* dir : {"correlator", "bundle", "ingest", "parsers"})
@@ -45,6 +47,8 @@ std::set<std::string> ids_in_sources() {
       while (RE2::FindAndConsume(&in, assign, &id)) ids.insert(id);
       in = text;
       while (RE2::FindAndConsume(&in, base, &id)) ids.insert(id);
+      in = text;
+      while (RE2::FindAndConsume(&in, raised, &id)) ids.insert(id);
       in = text;  // a table of classes names full ids (collective.cpp)
       while (RE2::FindAndConsume(&in, table, &id)) ids.insert(id);
       if (name == "device_exception.cpp") {
