@@ -8,6 +8,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "knowledge/knowledge.h"
 #include "model/timeline_lanes.h"
 #include "cli/progress_meter.h"
 #include "model/severity.h"
@@ -186,6 +187,11 @@ EvidenceRun::~EvidenceRun() = default;
 
 bool EvidenceRun::open(const GlobalOptions& g) {
   if (!build_analyze_options(g, options)) return false;
+  // A --knowledge file (or row) that did not load is named on every run, not only by
+  // `knowledge check`: the run goes on without it.
+  if (!options.knowledge_dir.empty())
+    for (const auto& e : knowledge_for(options.knowledge_dir).errors)
+      std::cerr << "ascend-triage: warning: --knowledge " << options.knowledge_dir << ": " << e << '\n';
   if (!load_for_analysis(paths, options, g.quiet, loaded)) return false;
   file = std::make_unique<OutputFile>();
   out = open_output(output, *file);

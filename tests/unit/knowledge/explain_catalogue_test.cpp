@@ -111,6 +111,17 @@ TEST_CASE("finding catalogue: built from the area files; a findings.tsv of an ol
   REQUIRE(c.problems.size() == 1);
   CHECK(c.problems[0].starts_with("findings.tsv: no longer read"));
   CHECK(c.problems[0].find("findings/<area>.tsv") != std::string::npos);
+  // analyze with such a --knowledge DIR says so on stderr, even quiet, and still reports.
+  fs::path dir = fs::temp_directory_path() / "triage-retired-catalogue";
+  fs::create_directories(dir);
+  std::ofstream(dir / "findings.tsv") << "id\tseverity\tmeaning\tdoes_not_prove\thow_to_settle\n";
+  fs::path bundle = fs::path(TEST_DATA_DIR) / "data" / "minimal-bundle";
+  auto [rc, out] = run_cli("--quiet analyze --knowledge " + dir.string() + " " + bundle.string());
+  CHECK(out.find("ascend-triage: warning: --knowledge " + dir.string() +
+                 ": findings.tsv: no longer read") != std::string::npos);
+  CHECK(out.find("In short") != std::string::npos);
+  CHECK(rc <= 1);
+  fs::remove_all(dir);
 }
 
 TEST_CASE("explain prints a finding, a hypothesis, and falls back to codes", "[explain][cli]") {
