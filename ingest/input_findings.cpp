@@ -33,6 +33,17 @@ std::string more(size_t shown, size_t total) {
   return total > shown ? fmt::format(" (first {} of {} listed)", shown, total) : "";
 }
 
+// A limit that stopped reading: its words take the limit and the higher one to run with; the
+// entry where reading stopped is its evidence.
+Finding stop_finding(std::string id, uint64_t limit, uint64_t higher, std::string observed, EvidenceRef where) {
+  Finding f = base(std::move(id), Severity::warning);
+  words(f, {{"limit", std::to_string(limit)}, {"higher", std::to_string(higher)}});
+  f.observed = std::move(observed);
+  f.evidence.push_back(std::move(where));
+  f.value("limit", std::to_string(limit));
+  return f;
+}
+
 // A finding about archive members: its words take the count and the input; the members
 // it names are its evidence.
 Finding members_finding(std::string id, Severity severity, const std::string& input,
@@ -105,15 +116,11 @@ Finding parser_error_finding(const std::string& entry, std::string_view kind, st
 }
 
 Finding total_bytes_limit_finding(const std::string& entry, uint64_t limit, size_t inputs_not_read) {
-  Finding f = base("input-limit/total-bytes", Severity::warning);
-  words(f, {{"limit", std::to_string(limit)}, {"higher", std::to_string(limit * 2)}});
-  f.observed = fmt::format(
-      "The decompressed bytes of all inputs reached --max-total-bytes in {}; that entry was cut, "
-      "later entries{} were not read.",
-      entry, inputs_not_read ? fmt::format(" and {} later input(s)", inputs_not_read) : "");
-  f.evidence.push_back(make_evidence(entry, 0, 0, "cut at --max-total-bytes"));
-  f.value("limit", std::to_string(limit));
-  return f;
+  return stop_finding("input-limit/total-bytes", limit, limit * 2,
+                      fmt::format("The decompressed bytes of all inputs reached --max-total-bytes in {}; that "
+                                  "entry was cut, later entries{} were not read.",
+                                  entry, inputs_not_read ? fmt::format(" and {} later input(s)", inputs_not_read) : ""),
+                      make_evidence(entry, 0, 0, "cut at --max-total-bytes"));
 }
 
 Finding entry_bytes_limit_finding(const std::string& input, const std::vector<NamedEntry>& entries,
@@ -131,13 +138,10 @@ Finding entry_bytes_limit_finding(const std::string& input, const std::vector<Na
 }
 
 Finding entries_limit_finding(const std::string& input, uint64_t limit, const std::string& last_entry) {
-  Finding f = base("input-limit/entries", Severity::warning);
-  words(f, {{"limit", std::to_string(limit)}, {"higher", std::to_string(limit * 4)}});
-  f.observed = fmt::format("{} entries were read in all; reading of {} stopped after {}; later "
-                           "entries and inputs were not read.", limit, input, last_entry);
-  f.evidence.push_back(make_evidence(last_entry.empty() ? input : last_entry, 0, 0, "last entry read"));
-  f.value("limit", std::to_string(limit));
-  return f;
+  return stop_finding("input-limit/entries", limit, limit * 4,
+                      fmt::format("{} entries were read in all; reading of {} stopped after {}; later "
+                                  "entries and inputs were not read.", limit, input, last_entry),
+                      make_evidence(last_entry.empty() ? input : last_entry, 0, 0, "last entry read"));
 }
 
 Finding overlong_lines_finding(const std::string& input, const std::vector<OverlongSample>& samples,

@@ -36,10 +36,7 @@ CollectiveClasses parse_collective_classes(std::string_view content, const std::
 }
 
 const CollectiveClasses& collective_classes_for(const std::string& dir) {
-  return cached_table<CollectiveClasses>(
-      kCollectiveClassesFile, dir, [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
-        return parse_collective_classes(c, n, e);
-      });
+  return cached_table<CollectiveClasses>(kCollectiveClassesFile, dir, parse_collective_classes);
 }
 
 }  // namespace triage

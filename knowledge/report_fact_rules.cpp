@@ -30,10 +30,8 @@ std::vector<ReportFactRule> parse_report_fact_rules(std::string_view content, co
 }
 
 const std::vector<ReportFactRule>& builtin_report_fact_rules() {
-  static const std::vector<ReportFactRule>& rules = cached_table<std::vector<ReportFactRule>>(
-      kReportFactsFile, "", [](std::string_view c, const std::string& n, std::vector<std::string>& e) {
-        return parse_report_fact_rules(c, n, e);
-      });
+  static const std::vector<ReportFactRule>& rules =
+      cached_table<std::vector<ReportFactRule>>(kReportFactsFile, "", parse_report_fact_rules);
   return rules;
 }
 

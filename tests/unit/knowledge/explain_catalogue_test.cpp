@@ -27,13 +27,13 @@ std::string read_all(const fs::path& p) {
   return ss.str();
 }
 
-// Finding ids as the analyses write them: `x.id = "..."`, input findings' `base("...")` and
-// `members_finding("...")`, the manifest's `raise(f, "...")`,
+// Finding ids as the analyses write them: `x.id = "..."`, input findings' `base("...")`,
+// `members_finding("...")` and `stop_finding("...")`, the manifest's `raise(f, "...")`,
 // device-exception's kinds (`Kind{"..."` becomes "device-exception/<kind>") and tables of
 // classes with full ids (`Class{"collective/..."`).
 std::set<std::string> ids_in_sources() {
   fs::path root = fs::path(TEST_DATA_DIR).parent_path();
-  RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\b(?:base|members_finding)\("([a-z][a-z0-9/.-]*)")re"),
+  RE2 assign(R"re(\bid = "([a-z][a-z0-9/.-]*)")re"), base(R"re(\b(?:base|members_finding|stop_finding)\("([a-z][a-z0-9/.-]*)")re"),
       raised(R"re(\braise\(\w+, "([a-z][a-z0-9/.-]*)")re"),
       kind(R"re(\bKind\{"([a-z][a-z0-9-]*)")re"), table(R"re(\bClass\{"([a-z][a-z0-9/.-]*/[a-z0-9.-]+)")re");
   std::set<std::string> ids;
