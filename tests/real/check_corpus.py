@@ -28,7 +28,12 @@ HEADER_KEYS = ("source", "where", "form", "product", "cause-class", "healthy")
 ALLOWED = {"form": FORMS, "product": PRODUCTS, "cause-class": CAUSE_CLASSES,
            "healthy": ("yes", "no")}
 
-HEADER_RE = re.compile(r"^- (%s): (.*)$" % "|".join(re.escape(k) for k in HEADER_KEYS))
+# Optional: what the analyzer said of the excerpt before any code was changed for it (issue 36).
+OPTIONAL_KEYS = ("first-sight",)
+FIRST_SIGHT_RE = re.compile(r"^(held|missed: \S.*)$")
+
+HEADER_RE = re.compile(r"^- (%s): (.*)$"
+                       % "|".join(re.escape(k) for k in HEADER_KEYS + OPTIONAL_KEYS))
 EXPECT_RE = re.compile(r"^expect: ([a-z-]+)=(.*)$")
 LISTED_FILE_RE = re.compile(r"^- `([^`]+)`")
 DIR_NAME_RE = re.compile(r"^[a-z0-9][a-z0-9.-]*$")
@@ -95,6 +100,8 @@ def check_excerpt(directory, problems):
                              % (key, value, ", ".join(ALLOWED[key])))
             if key == "source" and not re.match(r"^https?://\S+$", value):
                 problems.add(source_md, number, "source must be one http(s) URL")
+            if key == "first-sight" and not FIRST_SIGHT_RE.match(value):
+                problems.add(source_md, number, "first-sight must be 'held' or 'missed: <what>'")
             if key == "where" and not value:
                 problems.add(source_md, number, "where is empty")
             continue
@@ -151,6 +158,8 @@ def main(argv):
           % (len(headers), with_cause, healthy))
     print("per form: " + ", ".join("%s=%d" % kv for kv in sorted(forms.items())))
     print("per cause-class: " + ", ".join("%s=%d" % kv for kv in sorted(causes.items())))
+    sights = [h["first-sight"] for h in headers if "first-sight" in h]
+    print("first sight recorded: %d  held: %d" % (len(sights), sights.count("held")))
     for item in problems.items:
         print(item)
     if problems.items:
