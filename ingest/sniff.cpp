@@ -18,11 +18,19 @@
 
 #include "ingest/classify.h"
 #include "knowledge/line_shapes.h"
+#include "parsers/common/line_prefix.h"
 
 namespace triage {
 namespace {
 
 using K = SourceKind;
+
+// The program's own text behind a launcher, container or grep prefix, "" when the line has
+// none. A logger prefix stays: it says what the line is (the vllm_log shape).
+std::string_view unwrapped(std::string_view line) {
+  LinePrefix lp = split_line_prefix(line, {.grep = true, .container = true, .launcher = true, .logger = false});
+  return lp.body.size() < line.size() ? lp.body : std::string_view{};
+}
 
 // The shapes the decision rules below name, by their ids in knowledge/line-shapes.tsv (the
 // patterns, kinds and names live there, with samples). A row the rules do not name is a
@@ -73,14 +81,22 @@ class ShapeSet {
     if (!set_.Compile()) throw std::logic_error("line shapes do not compile together");
   }
   // The rows `line` matches (indices into the file's rows).
+  // A line no shape takes is tried once more without the launcher, container and grep
+  // prefixes the readers strip (parsers/common/line_prefix.h): a form behind a wrapper nobody
+  // wrote a shape for is still its kind.
   void match(std::string_view line, std::vector<int>& hits) const {
     hits.clear();
     set_.Match(line, &hits);
+    if (hits.empty())
+      if (auto body = unwrapped(line); !body.empty()) set_.Match(body, &hits);
   }
   // Without the hit list RE2::Set allocates nothing per call; the first row in file order is
   // then found with the single patterns (lines of whole entries, not just heads). -1: none.
   int first_row(std::string_view line) const {
-    if (!set_.Match(line, nullptr)) return -1;
+    if (!set_.Match(line, nullptr)) {
+      line = unwrapped(line);
+      if (line.empty() || !set_.Match(line, nullptr)) return -1;
+    }
     for (size_t i = 0; i < singles_.size(); ++i)
       if (RE2::PartialMatch(line, *singles_[i])) return static_cast<int>(i);
     return -1;

@@ -221,3 +221,22 @@ TEST_CASE("a pasted Python session without an error yet is job output", "[classi
   CHECK(sniffed(">>>\n>>>\n") == "unknown");
   CHECK(sniffed(">>>> quoted\n>>>> reply\n") == "unknown");
 }
+
+TEST_CASE("a line behind a launcher or container prefix sniffs by its own text; vLLM's logger is job output",
+          "[classify][sniff]") {
+  // Verbatim exception line (tests/data/real/vllm-ascend-167-c10d-store-clients-joined).
+  const std::string exception =
+      "torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/8 clients joined.\n";
+  CHECK(sniffed(exception) == "python_log");
+  // docker compose, kubectl --prefix and pdsh in front: no shape names these wrappers.
+  CHECK(sniffed("vllm-1  | " + exception) == "python_log");
+  CHECK(sniffed("[pod/train-0/main] " + exception) == "python_log");
+  CHECK(sniffed("worker-3: " + exception) == "python_log");
+  // vLLM's logger (verbatim public lines, knowledge/line-shape-samples.tsv), older and newer forms.
+  CHECK(sniffed("ERROR 10-25 12:21:14 worker_base.py:145] torch.distributed.DistStoreError: Timed out after 601 "
+                "seconds waiting for clients. 1/2 clients joined.\n") == "python_log");
+  CHECK(sniffed("INFO 03-26 02:34:58 [__init__.py:32] name=ascend, value=vllm_ascend:register\n") == "python_log");
+  // Near misses: prose behind a wrapper is still prose.
+  CHECK(sniffed("worker-3: the job was restarted twice\n") == "unknown");
+  CHECK(sniffed("ERROR 02-26 10:15:42 the worker failed\n") == "unknown");
+}

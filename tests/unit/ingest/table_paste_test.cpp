@@ -94,13 +94,14 @@ TEST_CASE("a collect_env report becomes package versions, an npu-smi table and t
   CHECK(e.kind == SourceKind::mixed_text);
   std::vector<SourceKind> kinds;
   for (const auto& s : e.stats.segments) kinds.push_back(s.kind);
-  // The ENV Variables listing belongs to the report; the table and the CANN block are
-  // segments of their own.
-  CHECK(kinds == std::vector<SourceKind>{SourceKind::framework_env, SourceKind::npu_smi_info,
-                                         SourceKind::cann_install_info});
-  REQUIRE(e.stats.segments.size() == 3);
-  CHECK(e.stats.segments[1].first_line == 101);
-  CHECK(e.stats.segments[2].first_line == 152);
+  // vLLM's plug-in log lines in front are job output (the vllm_log shape); the ENV Variables
+  // listing belongs to the report; the table and the CANN block are segments of their own.
+  CHECK(kinds == std::vector<SourceKind>{SourceKind::python_log, SourceKind::framework_env,
+                                         SourceKind::npu_smi_info, SourceKind::cann_install_info});
+  REQUIRE(e.stats.segments.size() == 4);
+  CHECK(e.stats.segments[1].first_line == 7);
+  CHECK(e.stats.segments[2].first_line == 101);
+  CHECK(e.stats.segments[3].first_line == 152);
   const PackageRow* npu = pip_row(b, "torch-npu");
   REQUIRE(npu);
   CHECK(npu->version == "2.5.1.dev20250308");
@@ -115,8 +116,9 @@ TEST_CASE("a collect_env report becomes package versions, an npu-smi table and t
   CHECK(b.libraries.cann_files[0].component == "toolkit");
   CHECK(b.libraries.cann_files[0].get("version") == "8.0.0");
   CHECK(b.libraries.cann_files[0].find("version")->evidence.line == 153);
-  // Every line is read by its shape but `CANN:`, the table segment's last line.
-  CHECK(e.stats.unrecognised == 1);
+  // Every line is read by its shape but `CANN:`, the table segment's last line; the six vLLM
+  // INFO lines are job output of a known shape that names nothing to extract.
+  CHECK(e.stats.unrecognised == 7);
   CHECK(e.stats.lines_recognised == 157);
 }
 
