@@ -34,6 +34,7 @@ const std::array kClasses = {
     Class{"collective/link-setup", Severity::error},      Class{"collective/socket-close", Severity::warning},
     Class{"collective/rank-table", Severity::error},      Class{"collective/device-held", Severity::error},
     Class{"collective/transport-error", Severity::error}, Class{"collective/mismatch", Severity::error},
+    Class{"collective/store-timeout", Severity::error},
 };
 
 const Class* class_of(std::string_view id) {
@@ -70,6 +71,18 @@ std::string capture(const std::vector<std::pair<std::string, std::string>>& caps
   return {};
 }
 
+// c10d store: how long it waited, how many ranks joined of how many, the store it tried.
+void store_captures(Seen& s, const std::vector<std::pair<std::string, std::string>>& caps) {
+  if (auto t = capture(caps, "timeout"); !t.empty()) keep_value(s, "store_timeout", t + "s");
+  if (auto t = capture(caps, "wait_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
+  if (auto t = capture(caps, "connect_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
+  if (auto t = capture(caps, "barrier_timeout"); !t.empty()) keep_value(s, "store_timeout", t);
+  auto joined = capture(caps, "joined").empty() ? capture(caps, "barrier_joined") : capture(caps, "joined");
+  auto world = capture(caps, "world").empty() ? capture(caps, "barrier_world") : capture(caps, "world");
+  if (!joined.empty() && !world.empty()) keep_value(s, "ranks_joined", joined + "/" + world);
+  keep_value(s, "store_address", capture(caps, "store"));
+}
+
 // The captures that matter to a class, as finding values.
 void keep_captures(Seen& s, std::string_view cls,
                    const std::vector<std::pair<std::string, std::string>>& caps) {
@@ -90,6 +103,8 @@ void keep_captures(Seen& s, std::string_view cls,
   } else if (cls == "collective/rank-table") {
     keep_value(s, "config_device", capture(caps, "config_device"));
     keep_value(s, "local_device", capture(caps, "local_device"));
+  } else if (cls == "collective/store-timeout") {
+    store_captures(s, caps);
   }
 }
 

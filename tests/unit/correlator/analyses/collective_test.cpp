@@ -371,3 +371,85 @@ TEST_CASE("collective: py-spy threads inside a collective", "[collective]") {
                                 "Thread 52416 (idle): \"MainThread\"\n    step (train.py:88)\n"}});
   CHECK_FALSE(find(idle, "collective/stack-in-collective"));
 }
+
+namespace {
+
+// Job output holding the given lines, analysed end to end.
+Report analyze_job_output(const std::vector<std::string>& lines) {
+  testing::TempDir dir;
+  std::string text;
+  for (const auto& l : lines) text += l + "\n";
+  testing::write_file(dir / "output.txt", text);
+  auto loaded = load_evidence({dir.path()}, AnalyzeOptions{});
+  return correlate(loaded.evidence, AnalyzeOptions{});
+}
+
+// Verbatim (tests/data/real/vllm-ascend-167-c10d-store-clients-joined/output.txt).
+const std::vector<std::string> kStoreTimeout = {
+    "  File \"/work/.env/py310/lib/python3.10/site-packages/torch/distributed/rendezvous.py\", line 189, in "
+    "_create_c10d_store",
+    "    return TCPStore(",
+    "torch.distributed.DistStoreError: Timed out after 1801 seconds waiting for clients. 1/8 clients joined.",
+};
+// Verbatim (tests/data/real/vllm-ascend-167-ray-visible-device/output.txt): the same thread, another worker.
+const std::string kSetDeviceFailed =
+    "(RayWorkerWrapper pid=118835) ERROR 02-26 09:45:37 worker_base.py:572]         The argument is invalid.Reason: "
+    "Set visible device failed, invalid device=1, input visible devices:1";
+
+}  // namespace
+
+TEST_CASE("collective: a c10d store timeout is the rendezvous before HCCL, not a collective wait",
+          "[collective]") {
+  Report r = analyze_job_output(kStoreTimeout);
+  const Finding* f = find(r, "collective/store-timeout");
+  REQUIRE(f);
+  CHECK(f->severity == Severity::error);
+  CHECK(*f->find_value("store_timeout") == "1801s");
+  CHECK(*f->find_value("ranks_joined") == "1/8");
+  REQUIRE(f->evidence.size() == 1);
+  CHECK(f->evidence[0].line == 3);
+  CHECK_FALSE(find(r, "collective/wait-timeout"));
+  CHECK_FALSE(find(r, "unexplained-errors"));  // the line is accounted for
+  // The rank that prints it only waited: no cause is named from it alone.
+  CHECK(top(r) == "insufficient-evidence");
+  // Perturbation: the worker that could not set its device, from the same thread, leads.
+  auto with_cause = kStoreTimeout;
+  with_cause.insert(with_cause.begin(), kSetDeviceFailed);
+  Report r2 = analyze_job_output(with_cause);
+  CHECK(find(r2, "collective/store-timeout"));
+  CHECK(top(r2) == "device-access");
+}
+
+TEST_CASE("collective: the c10d store family, each form with its values; near misses are not", "[collective]") {
+  struct Case {
+    std::string line, timeout, joined, address;
+  };
+  // Verbatim public lines (sources in knowledge/signatures/collective.json, c10d/store-timeout).
+  const std::vector<Case> cases = {
+      {"ERROR 10-25 12:21:14 worker_base.py:145] torch.distributed.DistStoreError: Timed out after 601 seconds "
+       "waiting for clients. 1/2 clients joined.", "601s", "1/2", ""},
+      {"torch.distributed.DistStoreError: Timed out after 6 seconds waiting for workers. 1/2 workers joined.", "6s",
+       "1/2", ""},
+      {"torch.distributed.DistNetworkError: The client socket has timed out after 600000ms while trying to connect "
+       "to (172.17.0.9, 46229).", "600000ms", "", "172.17.0.9, 46229"},
+      {"RuntimeError: Timed out initializing process group in store based barrier on rank: 0, for key: "
+       "store_based_barrier_key:1 (world_size=2, worker_count=1, timeout=0:10:00)", "0:10:00", "1/2", ""},
+      {"torch.distributed.DistStoreError: wait timeout after 1800000ms", "1800000ms", "", ""},
+  };
+  for (const auto& c : cases) {
+    CAPTURE(c.line);
+    Report r = analyze_job_output({c.line});
+    const Finding* f = find(r, "collective/store-timeout");
+    REQUIRE(f);
+    CHECK(*f->find_value("store_timeout") == c.timeout);
+    if (c.joined.empty()) CHECK_FALSE(f->find_value("ranks_joined"));
+    else CHECK(*f->find_value("ranks_joined") == c.joined);
+    if (!c.address.empty()) CHECK(*f->find_value("store_address") == c.address);
+  }
+  for (const std::string near : {"    return TCPStore(",
+                                 "ERROR 02-26 10:15:42 worker_base.py:572]     store, rank, world_size = "
+                                 "next(rendezvous_iterator)"}) {
+    CAPTURE(near);
+    CHECK_FALSE(find(analyze_job_output({near}), "collective/store-timeout"));
+  }
+}
