@@ -17,15 +17,21 @@ using namespace triage;
 
 namespace {
 
-// A plog file holding the given lines, analysed end to end.
-Report analyze_plog(const std::vector<std::string>& lines) {
+// A file at `name` holding the given lines, analysed end to end.
+Report analyze_file(const std::string& name, const std::vector<std::string>& lines) {
   testing::TempDir dir;
   std::string text;
   for (const auto& l : lines) text += l + "\n";
-  testing::write_file(dir / "plog/plog-164818_20250827201017000.log", text);
+  testing::write_file(dir / name, text);
   auto loaded = load_evidence({dir.path()}, AnalyzeOptions{});
   return correlate(loaded.evidence, AnalyzeOptions{});
 }
+
+Report analyze_plog(const std::vector<std::string>& lines) {
+  return analyze_file("plog/plog-164818_20250827201017000.log", lines);
+}
+
+Report analyze_job_output(const std::vector<std::string>& lines) { return analyze_file("output.txt", lines); }
 
 const Finding* find(const Report& r, std::string_view id) { return testing::find_finding(r.findings, id); }
 
@@ -373,16 +379,6 @@ TEST_CASE("collective: py-spy threads inside a collective", "[collective]") {
 }
 
 namespace {
-
-// Job output holding the given lines, analysed end to end.
-Report analyze_job_output(const std::vector<std::string>& lines) {
-  testing::TempDir dir;
-  std::string text;
-  for (const auto& l : lines) text += l + "\n";
-  testing::write_file(dir / "output.txt", text);
-  auto loaded = load_evidence({dir.path()}, AnalyzeOptions{});
-  return correlate(loaded.evidence, AnalyzeOptions{});
-}
 
 // Verbatim (tests/data/real/vllm-ascend-167-c10d-store-clients-joined/output.txt).
 const std::vector<std::string> kStoreTimeout = {
