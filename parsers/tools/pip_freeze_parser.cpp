@@ -1,7 +1,6 @@
 #include "parsers/tools/pip_freeze_parser.h"
 
-#include "model/package_rows.h"
-#include "parsers/common/text_file.h"
+#include "parsers/tools/package_lines.h"
 
 namespace triage {
 namespace {
@@ -47,51 +46,33 @@ sv wheel_version(sv url, sv name) {
   return !version.empty() && version.front() >= '0' && version.front() <= '9' ? version : sv{};
 }
 
+// One trimmed line of `pip freeze` or a requirements file.
+PackageLine read_freeze_line(sv t) {
+  // Comments, pip options (-i, --index-url, -r) and editable installs (-e <vcs or path>)
+  // name no installed version: read, nothing to keep.
+  if (t.empty() || t.front() == '#' || t.front() == '-') return {};
+  sv rest;
+  sv name = take_name(t, rest);
+  rest = skip_blanks(rest);
+  if (!name.empty() && rest.starts_with("==")) {
+    rest.remove_prefix(rest.starts_with("===") ? 3 : 2);
+    sv version = take_version(skip_blanks(rest));
+    return version.empty() ? PackageLine::malformed() : PackageLine::row(name, version);
+  }
+  if (!name.empty() && rest.starts_with("@")) {
+    sv url = take_version(skip_blanks(rest.substr(1)));
+    if (url.empty()) return PackageLine::malformed();
+    sv version = wheel_version(url, name);
+    // A VCS or directory reference: installed, version not written.
+    return version.empty() ? PackageLine{} : PackageLine::row(name, version);
+  }
+  return PackageLine::unrecognised();
+}
+
 }  // namespace
 
 void parse_pip_freeze(ParseContext& ctx, ByteSource& src) {
-  std::string text = read_small_entry(ctx, src);
-  if (refuse_tool_error(ctx, text)) return;
-  LibraryFacts& lf = ctx.facts.libraries;
-  for_each_line(text, [&](const TextLine& line) {
-    sv t = trim(line.text);
-    // Comments, pip options (-i, --index-url, -r) and editable installs (-e <vcs or path>)
-    // name no installed version: read, nothing to keep.
-    if (t.empty() || t.front() == '#' || t.front() == '-') {
-      ++ctx.stats.parsed;
-      return;
-    }
-    sv rest;
-    sv name = take_name(t, rest);
-    rest = skip_blanks(rest);
-    sv version;
-    if (!name.empty() && rest.starts_with("==")) {
-      rest.remove_prefix(rest.starts_with("===") ? 3 : 2);
-      version = take_version(skip_blanks(rest));
-      if (version.empty()) {
-        ++ctx.stats.malformed;
-        return;
-      }
-    } else if (!name.empty() && rest.starts_with("@")) {
-      sv url = take_version(skip_blanks(rest.substr(1)));
-      if (url.empty()) {
-        ++ctx.stats.malformed;
-        return;
-      }
-      version = wheel_version(url, name);
-      if (version.empty()) {  // a VCS or directory reference: installed, version not written
-        ++ctx.stats.parsed;
-        return;
-      }
-    } else {
-      ++ctx.stats.unrecognised;
-      return;
-    }
-    add_default_pip(lf, name, version, "pip-freeze", evidence_at(ctx, line));
-    ++ctx.stats.parsed;
-  });
-  ctx.stats.lines_recognised = ctx.stats.parsed;
-  ctx.stats.lines_unrecognised = ctx.stats.unrecognised + ctx.stats.malformed;
+  read_package_lines(ctx, src, "pip-freeze", read_freeze_line);
 }
 
 }  // namespace triage

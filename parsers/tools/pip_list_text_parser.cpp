@@ -1,7 +1,6 @@
 #include "parsers/tools/pip_list_text_parser.h"
 
-#include "model/package_rows.h"
-#include "parsers/common/text_file.h"
+#include "parsers/tools/package_lines.h"
 
 namespace triage {
 namespace {
@@ -27,26 +26,17 @@ bool is_header_or_rule(sv t) {
   return !t.empty() && t.find_first_not_of("- ") == sv::npos;
 }
 
+// One trimmed line of `pip list`'s table.
+PackageLine read_list_line(sv t) {
+  sv name, version;
+  if (t.empty() || is_header_or_rule(t)) return {};
+  return split_row(t, name, version) ? PackageLine::row(name, version) : PackageLine::unrecognised();
+}
+
 }  // namespace
 
 void parse_pip_list_text(ParseContext& ctx, ByteSource& src) {
-  std::string text = read_small_entry(ctx, src);
-  if (refuse_tool_error(ctx, text)) return;
-  LibraryFacts& lf = ctx.facts.libraries;
-  for_each_line(text, [&](const TextLine& line) {
-    sv t = trim(line.text);
-    sv name, version;
-    if (t.empty() || is_header_or_rule(t)) {
-      ++ctx.stats.parsed;
-    } else if (split_row(t, name, version)) {
-      add_default_pip(lf, name, version, "pip-list", evidence_at(ctx, line));
-      ++ctx.stats.parsed;
-    } else {
-      ++ctx.stats.unrecognised;
-    }
-  });
-  ctx.stats.lines_recognised = ctx.stats.parsed;
-  ctx.stats.lines_unrecognised = ctx.stats.unrecognised + ctx.stats.malformed;
+  read_package_lines(ctx, src, "pip-list", read_list_line);
 }
 
 }  // namespace triage
