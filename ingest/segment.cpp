@@ -202,7 +202,11 @@ SegmentKind segment_kind(const SegmentSpan& span, std::string_view body) {
     case 3: return {K::npu_smi_info, "npu-smi table rows"};
     default: break;
   }
-  if (span.shapes != K::unknown && span.shapes != K::proc_environ && span.shaped >= 2)
+  // A few lines that look like a tool's rows in a page of other text (`Name: config` in a
+  // config file) are not that tool's output: its lines must be a quarter of the segment.
+  const uint64_t lines = span.last_line >= span.body_line() ? span.last_line - span.body_line() + 1 : 0;
+  if (span.shapes != K::unknown && span.shapes != K::proc_environ && span.shaped >= 2 &&
+      uint64_t{span.shaped} * 4 >= lines)
     return {span.shapes, fmt::format("{} of its lines are {} lines", span.shaped, to_string(span.shapes))};
   return {K::unknown, std::move(sniffed.reason)};
 }

@@ -4,7 +4,10 @@
 #include <catch2/catch.hpp>
 #include <simdjson.h>
 
+#include <fmt/format.h>
+
 #include "bundle_test_util.h"
+#include "ingest/classify.h"
 #include "ingest/segment.h"
 
 using namespace triage;
@@ -305,4 +308,40 @@ TEST_CASE("hccn_tool output pasted after its command keeps the device of -i", "[
   REQUIRE(hccn.at(0).link_changes.size() == 1);
   CHECK(!hccn.at(0).link_changes[0].up);
   CHECK(e.stats.lines_unrecognised == 0);
+}
+
+TEST_CASE("a few tool-like rows in a page of other text are not that tool's output", "[segment][mixed]") {
+  // Debian's /etc/debconf.conf: stanzas whose `Name:` lines look like `pip show`.
+  std::string stanzas;
+  for (std::string_view name : {"config", "passwords", "configdb", "templatedb"})
+    stanzas += fmt::format("# The {} database.\nName: {}\nDriver: File\nMode: 644\nReject-Type: password\n"
+                           "Filename: /var/cache/debconf/{}.dat\n\n", name, name, name);
+  auto spans = split_segments(stanzas);
+  REQUIRE(spans.size() == 1);
+  CHECK(segment_kind(spans[0], stanzas).kind == SourceKind::unknown);
+  // Debian's /etc/X11/rgb.txt: three numbers and a name, not lsmod's name, size, count.
+  // Its first lines, verbatim: before, 7 of 12 were lsmod rows and the file was lsmod output.
+  std::string colours =
+      "! $Xorg: rgb.txt,v 1.3 2000/08/17 19:54:00 cpqbld Exp $\n"
+      "255 250 250\t\tsnow\n"
+      "248 248 255\t\tghost white\n"
+      "248 248 255\t\tGhostWhite\n"
+      "245 245 245\t\twhite smoke\n"
+      "245 245 245\t\tWhiteSmoke\n"
+      "220 220 220\t\tgainsboro\n"
+      "255 250 240\t\tfloral white\n"
+      "255 250 240\t\tFloralWhite\n"
+      "253 245 230\t\told lace\n"
+      "253 245 230\t\tOldLace\n"
+      "250 240 230\t\tlinen\n";
+  CHECK(sniff_content(colours, true).kind == SourceKind::unknown);
+  // Control: lsmod rows, also a module name that starts with a digit.
+  CHECK(sniff_content("Module                  Size  Used by\n8021q                  40960  0\n"
+                      "drv_vascend           159744  0\n", true).kind == SourceKind::lsmod);
+  CHECK(sniff_content("255 250 250  0\n248 248 255  0\n8021q  40960  0\n", true).kind != SourceKind::lsmod);
+  // Control: the same stanzas as a quarter of real pip show output are read as it.
+  std::string pip = "Name: torch-npu\nVersion: 2.1.0.post3\nSummary: NPU bridge for PyTorch\nLocation: /usr/lib\n";
+  auto pip_spans = split_segments(pip);
+  REQUIRE(pip_spans.size() == 1);
+  CHECK(segment_kind(pip_spans[0], pip).kind == SourceKind::pip_show);
 }
