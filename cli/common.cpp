@@ -11,6 +11,7 @@
 #include "knowledge/knowledge.h"
 #include "model/timeline_lanes.h"
 #include "cli/progress_meter.h"
+#include "cli/zone_option.h"
 #include "model/severity.h"
 #include "model/time.h"
 
@@ -85,13 +86,11 @@ bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out) {
   out.read_threads = g.threads > 0 ? g.threads : (usable_cpus() >= 2 ? 2 : 1);
   out.stdin_name = g.stdin_name;
   if (!g.utc_offset.empty()) {
-    auto zone = ZoneRule::from_offset_text(g.utc_offset);
-    if (!zone) {
-      std::cerr << "ascend-triage: --utc-offset: expected +HH:MM, +HHMM or UTC, got '"
-                << g.utc_offset << "'\n";
+    std::string error;
+    if (!resolve_utc_offset(g.utc_offset, g.knowledge_dir, out, error)) {
+      std::cerr << "ascend-triage: --utc-offset: " << error << "\n";
       return false;
     }
-    out.utc_offset_seconds = zone->offset_at_utc(0);
   }
   return build_timeline_filter(g.timeline, out.timeline);
 }

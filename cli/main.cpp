@@ -32,7 +32,7 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"auto", "always", "never"}))
       ->capture_default_str();
   app.add_option("--utc-offset", g.utc_offset,
-                 "Zone of loose logs whose zone is unknown, e.g. +08:00 (said so in the report)");
+                 "Zone of loose logs whose zone is unknown, e.g. +08:00 or Asia/Shanghai (said so in the report)");
   app.add_option("--knowledge", g.knowledge_dir, "Use knowledge files from DIR");
   app.add_flag("-q,--quiet", g.quiet,
                "No progress line on a terminal and no hints on stderr (errors are still printed)");

@@ -10,6 +10,7 @@
 #include "knowledge/component_phrases.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/collective_classes.h"
+#include "knowledge/zone_abbreviations.h"
 #include "knowledge/line_shapes.h"
 #include "knowledge/report_fact_rules.h"
 #include "knowledge/month_names.h"
@@ -177,6 +178,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))
     parse_secret_rules(content, name, out.problems);
+  else if (name.ends_with(kZoneAbbreviationsFile))
+    parse_zone_abbreviations(content, name, out.problems);
   else if (name.ends_with(kCollectiveClassesFile)) {
     // Each class must be a catalogued finding and each signature a known one.
     std::set<std::string> signatures;

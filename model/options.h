@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 
+#include "model/time.h"
 #include "model/timeline.h"
 
 namespace triage {
@@ -21,6 +22,8 @@ struct InputLimits {
 struct AnalyzeOptions {
   InputLimits limits;
   std::optional<int> utc_offset_seconds;  // --utc-offset: zone of loose logs whose zone is unknown
+  std::optional<ZoneRule> assumed_zone;   // --utc-offset NAME (an IANA zone, with its DST rule)
+  std::string assumed_zone_name;          // "Asia/Shanghai"
   std::string knowledge_dir;              // --knowledge: overrides the built-in knowledge
   TimelineFilter timeline;                // --since/--until/--source/--min-severity
   std::string stdin_name = "stdin";       // --name: what the input `-` is called in evidence

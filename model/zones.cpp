@@ -15,6 +15,9 @@ std::optional<ZoneChoice> zone_for_process(const BundleFacts& facts, std::option
   if (facts.system.host_zone)
     return ZoneChoice{*facts.system.host_zone, TimeBasis::local_known_zone,
                       facts.system.host_zone_origin};
+  if (options.assumed_zone)
+    return ZoneChoice{*options.assumed_zone, TimeBasis::local_assumed_zone,
+                      "--utc-offset " + options.assumed_zone_name};
   if (options.utc_offset_seconds)
     return ZoneChoice{ZoneRule::fixed(*options.utc_offset_seconds),
                       TimeBasis::local_assumed_zone, "--utc-offset"};
