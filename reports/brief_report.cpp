@@ -151,7 +151,10 @@ void render_brief(const Report& report, const EvidenceSet& evidence, const Rende
                   std::ostream& out) {
   size_t width = static_cast<size_t>(std::max(opt.width, 40));
   std::vector<std::string> lines;
-  if (!opt.redaction_note.empty()) lines = wrap(opt.redaction_note, width);
+  if (!opt.redaction_note.empty()) {
+    lines = wrap(opt.redaction_note, width);
+    lines.emplace_back();  // the note is not part of the reply
+  }
   if (report.verdict.reply.empty()) lines.push_back("No verdict: no hypothesis was ranked.");
   for (std::string& l : reply_lines(report.verdict.reply, width)) lines.push_back(std::move(l));
 
