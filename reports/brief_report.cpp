@@ -155,8 +155,9 @@ void render_brief(const Report& report, const EvidenceSet& evidence, const Rende
     lines = wrap(opt.redaction_note, width);
     lines.emplace_back();  // the note is not part of the reply
   }
-  if (report.verdict.reply.empty()) lines.push_back("No verdict: no hypothesis was ranked.");
-  for (std::string& l : reply_lines(report.verdict.reply, width)) lines.push_back(std::move(l));
+  if (report.verdict.reply.empty()) lines.emplace_back("No verdict: no hypothesis was ranked.");
+  else
+    for (std::string& l : reply_lines(report.verdict.reply, width)) lines.push_back(std::move(l));
 
   // Each finding's first line, or its first line another finding has not shown already.
   std::vector<std::string> cited;
