@@ -16,6 +16,8 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   struct Args {
     EvidenceRun run;
     std::string format{report_formats().front().name};
+    bool brief = false;                // --brief: --format brief
+    CLI::Option* format_opt = nullptr; // to tell an explicit --format from the default
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
@@ -24,13 +26,20 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
                            "the report says what was replaced at its top");
   std::vector<std::string> names;
   for (const auto& f : report_formats()) names.emplace_back(f.name);
-  cmd->add_option("--format", args->format, "Output format (ascend-triage formats lists them)")
-      ->check(CLI::IsMember(names))
-      ->capture_default_str();
+  args->format_opt = cmd->add_option("--format", args->format, "Output format (ascend-triage formats lists them)")
+                         ->check(CLI::IsMember(names))
+                         ->capture_default_str();
+  cmd->add_flag("--brief", args->brief, "The ticket reply: the same as --format brief");
   add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
     EvidenceRun& r = args->run;
+    if (args->brief && args->format_opt->count() && args->format != "brief") {
+      std::cerr << "ascend-triage: --brief is --format brief; it cannot be given with --format " << args->format
+                << '\n';
+      return kExitCannotAnalyse;
+    }
+    if (args->brief) args->format = "brief";
     if (!r.open(g)) return kExitCannotAnalyse;
     RenderOptions render;
     render.color = r.output.empty() && want_color(g.color, STDOUT_FILENO);

@@ -12,6 +12,7 @@ const std::vector<ReportFormat>& report_formats() {
       {"md", "md", render_markdown, "for tickets: evidence as quoted excerpts with entry:line"},
       {"html", "html", render_html, "one self-contained offline file: verdict card, findings, SVG timeline"},
       {"jsonl", "jsonl", render_jsonl, "Timesketch events, one JSON object per line"},
+      {"brief", "brief.txt", render_brief, "the ticket reply: In short in five lines, evidence paths inside the bundle, counts"},
       {"summary", "summary.json", render_summary, "compact per-node summary for ascend-triage fleet (schema ascend-triage-summary/1)"},
   };
   return formats;

@@ -15,7 +15,7 @@ struct RenderOptions {
   std::string redaction_note;
 };
 
-// `analyze --format text|json|md|html|jsonl`.
+// `analyze --format text|json|md|html|jsonl|brief`.
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out);
 void render_json(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
@@ -26,6 +26,10 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
                  std::ostream& out);
 // Timesketch: one JSON object per line per timeline event (message, datetime, timestamp_desc).
 void render_jsonl(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
+                  std::ostream& out);
+// The ticket reply (--brief): "In short" in at most five lines, one evidence line per finding
+// behind the leading hypothesis (paths inside the bundle), the finding counts.
+void render_brief(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                   std::ostream& out);
 // `timeline` command: the timeline alone, as text.
 void render_timeline_text(const Report& report, const EvidenceSet& evidence,

@@ -72,7 +72,8 @@ for case, inputs in CASES.items():
             got = set(re.findall(rf"\b{prefix}-\d+\b", red[f]))
             if not got <= {f"{prefix}-{i + 1}" for i in range(len(originals[kind]))}:
                 problems.append(f"{case} {f}: pseudonyms {sorted(got)} for {len(originals[kind])} {kind}(s)")
-        if f != "jsonl" and originals["host"] and f"host-{len(originals['host'])}" not in red[f]:
+        # jsonl has no host field; brief names a host only where its reply does ("No fault found" names none).
+        if f not in ("jsonl", "brief") and originals["host"] and f"host-{len(originals['host'])}" not in red[f]:
             problems.append(f"{case} {f}: no host pseudonym")
     # The same host, the same pseudonym: the JSON bundles pair originals and pseudonyms one to one.
     pairs = {(p["host"], r["host"]) for p, r in
@@ -88,6 +89,8 @@ for case, inputs in CASES.items():
     # Said at the top of every format.
     if not red["text"].startswith(NOTE):
         problems.append(f"{case} text: starts with {red['text'][:80]!r}")
+    if not red["brief"].startswith(NOTE):
+        problems.append(f"{case} brief: starts with {red['brief'][:80]!r}")
     if NOTE not in "".join(red["md"].splitlines(True)[:4]):
         problems.append(f"{case} md: the note is not at the top")
     if json.loads(red["json"]).get("redaction", "").find(NOTE) != 0:

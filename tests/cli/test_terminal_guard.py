@@ -3,7 +3,7 @@
 and lines carry an OSC 52 clipboard write, a title change, a screen clear, C1 controls (as
 UTF-8 and as a raw byte), DEL, bidi overrides and isolates, line separators and an embedded
 newline followed by a fake finding line, read by every subcommand that prints bundle text
-(analyze in text, Markdown, JSON and HTML, inventory, facts, timeline, diff, fleet with a
+(analyze in text, Markdown, JSON, HTML and brief, inventory, facts, timeline, diff, fleet with a
 summary whose host and schema carry the same, and the error path naming a file on stderr).
 Stdout and stderr hold no C0 control but newline and tab, no DEL, no C1 control, none of the
 bidi or separator code points, and no line that starts with the fake finding.
@@ -64,7 +64,8 @@ with tempfile.TemporaryDirectory() as tmp:
         t.add(d, arcname="evil")
     for src in (d, tar):
         for args in (["analyze"], ["analyze", "--format", "md"], ["analyze", "--format", "json"],
-                     ["analyze", "--format", "html"], ["inventory"], ["facts"], ["timeline"]):
+                     ["analyze", "--format", "html"], ["analyze", "--brief"], ["inventory"], ["facts"],
+                     ["timeline"]):
             check("%s %s" % (" ".join(args), os.path.basename(src)), args + [src])
     check("diff", ["diff", os.path.join(SAMPLES, "healthy-after-reinstall"), d])
     out = os.path.join(tmp, "report.txt")
