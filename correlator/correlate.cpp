@@ -13,6 +13,13 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   Report report;
   for (const auto& bundle : evidence.bundles) {
     report.bundles.push_back(summarize_bundle(bundle));
+    BundleSummary& summary = report.bundles.back();
+    // No zone in the bundle: say which one --utc-offset assumed, not that none was given.
+    if (summary.zone.empty() && (options.assumed_zone || options.utc_offset_seconds)) {
+      summary.zone = options.assumed_zone ? options.assumed_zone_name + " (" + options.assumed_zone->description() + ")"
+                                          : ZoneRule::fixed(*options.utc_offset_seconds).description();
+      summary.zone_origin = "--utc-offset, assumed: the input does not say its zone";
+    }
     for (const auto& f : bundle.input_findings) report.findings.push_back(f);
   }
   const AnalysisContext ctx = AnalysisContext::load(evidence, options);

@@ -45,6 +45,10 @@ TEST_CASE("cli --utc-offset: an IANA zone name converts local times with its rul
   // January is summer in Sydney: the DST rule of the file, +11:00, not the standard +10:00.
   CliRun sydney = run_cli({"--utc-offset", "Australia/Sydney", "timeline", log});
   CHECK(sydney.out.find("2025-01-10T06:53:52.846403Z") != std::string::npos);
+  // The report says which zone was assumed, not that none was given.
+  CliRun report = run_cli({"--utc-offset", "Asia/Shanghai", "analyze", log});
+  CHECK(report.out.find("Asia/Shanghai (CST-8), from --utc-offset, assumed") != std::string::npos);
+  CHECK(report.out.find("unless --utc-offset is given") == std::string::npos);
   // The same as the offset written out.
   CliRun offset = run_cli({"--utc-offset", "+08:00", "timeline", log});
   CHECK(offset.out.find("2025-01-10T09:53:52.846403Z") != std::string::npos);
