@@ -46,6 +46,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     Report report = correlate(r.loaded.evidence, r.options);
     if (r.redact) render.redaction_note = redact_for_public(report, r.loaded.evidence);
     find_report_format(args->format)->render(report, r.loaded.evidence, render, *r.out);
+    warn_undated_jsonl(report, args->format);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };
   return {cmd, run};

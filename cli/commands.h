@@ -11,6 +11,7 @@
 
 #include "ingest/load.h"
 #include "model/options.h"
+#include "model/report.h"
 
 namespace triage::cli {
 
@@ -69,6 +70,9 @@ bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);
 void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g);
 void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g);
+// JSONL holds only events with a UTC time: says on stderr how many lines it left out because
+// their time stayed local (no zone in the input, no --utc-offset) or was unusable.
+void warn_undated_jsonl(const Report& report, std::string_view format);
 // --redact, worded the same on every subcommand that takes it; `where_said` ends the help: where
 // the sentence saying what was replaced goes.
 void add_redact_flag(CLI::App& cmd, bool& redact, std::string_view where_said);

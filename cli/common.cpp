@@ -34,18 +34,27 @@ bool limit_in_range(const char* flag, uint64_t value, uint64_t low, uint64_t hig
 }
 
 // An instant with a zone; a time without one is refused rather than read in the analyst's zone.
-bool parse_filter_time(const char* flag, const std::string& text, std::optional<int64_t>& out) {
+// A date alone (`2026-09-04`) is that UTC day: its first instant for --since, its last for
+// --until.
+bool parse_filter_time(const char* flag, const std::string& text, bool end_of_day,
+                       std::optional<int64_t>& out) {
   if (text.empty()) return true;
   out = parse_iso8601_utc_us(text);
   if (out) return true;
-  std::cerr << "ascend-triage: " << flag << ": expected an ISO 8601 time with a zone, e.g. "
-            << "2026-09-04T01:25:00Z or 2026-09-04T09:25:00+08:00, got '" << text << "'\n";
+  CivilTime day;
+  if (text.size() == 10 && parse_civil_prefix(text + "T00:00:00", day) == 19 && day.valid()) {
+    constexpr int64_t kDayUs = int64_t{86400} * 1000000;
+    out = civil_to_epoch_us(day) + (end_of_day ? kDayUs - 1 : 0);
+    return true;
+  }
+  std::cerr << "ascend-triage: " << flag << ": expected an ISO 8601 time with a zone or a UTC date, e.g. "
+            << "2026-09-04T01:25:00Z, 2026-09-04T09:25:00+08:00 or 2026-09-04, got '" << text << "'\n";
   return false;
 }
 
 bool build_timeline_filter(const TimelineFilterArgs& a, TimelineFilter& f) {
-  if (!parse_filter_time("--since", a.since, f.since_utc_us) ||
-      !parse_filter_time("--until", a.until, f.until_utc_us))
+  if (!parse_filter_time("--since", a.since, false, f.since_utc_us) ||
+      !parse_filter_time("--until", a.until, true, f.until_utc_us))
     return false;
   if (f.since_utc_us && f.until_utc_us && *f.since_utc_us > *f.until_utc_us) {
     std::cerr << "ascend-triage: --since is after --until\n";
@@ -95,12 +104,19 @@ bool build_analyze_options(const GlobalOptions& g, AnalyzeOptions& out) {
   return build_timeline_filter(g.timeline, out.timeline);
 }
 
+void warn_undated_jsonl(const Report& report, std::string_view format) {
+  if (format != "jsonl" || report.timeline.undated == 0) return;
+  std::cerr << "ascend-triage: warning: " << report.timeline.undated
+            << " line(s) that would be events are not in the JSONL: their time has no zone (give "
+               "--utc-offset +08:00 or Asia/Shanghai) or is unusable\n";
+}
+
 // The lanes of docs/timeline.md; --source takes one or several, comma-separated or repeated.
 void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g) {
   cmd.add_option("--since", g.timeline.since,
-                 "Timeline: only events at or after this ISO 8601 time (Z or +HH:MM required)");
+                 "Timeline: only events at or after this ISO 8601 time (Z or +HH:MM required) or UTC date");
   cmd.add_option("--until", g.timeline.until,
-                 "Timeline: only events at or before this ISO 8601 time (Z or +HH:MM required)");
+                 "Timeline: only events at or before this ISO 8601 time (Z or +HH:MM required) or UTC date");
   cmd.add_option("--source", g.timeline.sources, "Timeline: only these lanes (comma-separated)")
       ->delimiter(',')
       ->check(CLI::IsMember(std::vector<std::string>(kTimelineLanes.begin(), kTimelineLanes.end())));

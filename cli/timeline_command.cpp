@@ -40,6 +40,7 @@ Command add_timeline_command(CLI::App& app, GlobalOptions& g) {
     if (r.redact) render.redaction_note = redact_for_public(report, r.loaded.evidence);
     for (const auto& f : timeline_formats())
       if (f.name == args->format) f.render(report, r.loaded.evidence, render, *r.out);
+    warn_undated_jsonl(report, args->format);
     return report.has_warning_or_above() ? kExitFindings : kExitClean;
   };
   return {cmd, run};

@@ -76,3 +76,31 @@ TEST_CASE("cli timeline: a time without a zone or an unknown lane is refused", "
                  sample("incident-910b-before-reboot")});
   CHECK(run.exit_code == 2);
 }
+
+TEST_CASE("cli timeline: a date alone filters by the UTC day; JSONL says what it left out", "[timeline][cli]") {
+  CliRun all = run_cli({"timeline", "--format", "jsonl", sample("incident-910b-before-reboot")});
+  CliRun day = run_cli({"timeline", "--format", "jsonl", "--since", "2026-09-04", "--until", "2026-09-04",
+                        sample("incident-910b-before-reboot")});
+  INFO(day.err);
+  REQUIRE(day.exit_code <= 1);
+  CHECK(lines_of(day.out) > 0);
+  CHECK(lines_of(day.out) <= lines_of(all.out));
+  CHECK(day.out.find("\"datetime\":\"2026-09-03") == std::string::npos);
+  CHECK(day.out.find("\"datetime\":\"2026-09-05") == std::string::npos);
+  CliRun later = run_cli({"timeline", "--format", "jsonl", "--since", "2026-09-05",
+                          sample("incident-910b-before-reboot")});
+  CHECK(lines_of(later.out) < lines_of(all.out));
+  CliRun bad = run_cli({"timeline", "--since", "2026-13-04", sample("incident-910b-before-reboot")});
+  CHECK(bad.exit_code == 2);
+  // A loose plog has local times and no zone: no JSONL line can be written, and stderr says why.
+  TempDir in;
+  write_file(in / "plog-3813_20250110175352195.log",
+             "[ERROR] RUNTIME(3813,python3):2025-01-10-17:53:52.846.403 [device_error_proc.cc:1409] 3813 "
+             "ProcessStarsCoreErrorInfo:[INIT][DEFAULT]report error module_type=5, module_name=EZ9999\n");
+  CliRun local = run_cli({"timeline", "--format", "jsonl", in.path()});
+  CHECK(local.out.empty());
+  CHECK(local.err.find("1 line(s) that would be events are not in the JSONL") != std::string::npos);
+  CliRun zoned = run_cli({"--utc-offset", "+08:00", "timeline", "--format", "jsonl", in.path()});
+  CHECK(lines_of(zoned.out) == 1);
+  CHECK(zoned.err.find("not in the JSONL") == std::string::npos);
+}
