@@ -21,12 +21,14 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
   };
   auto args = std::make_shared<Args>();
   auto* cmd = app.add_subcommand("analyze", "Analyse bundles, archives, log directories or files");
+  cmd->alias("analyse");  // the help's own spelling
   add_evidence_run_options(*cmd, g, args->run, "the report",
                            "Bundle directories, archives or log files (one evidence set); - reads standard input",
                            "the report says what was replaced at its top");
   std::vector<std::string> names;
   for (const auto& f : report_formats()) names.emplace_back(f.name);
   args->format_opt = cmd->add_option("--format", args->format, "Output format (ascend-triage formats lists them)")
+                         ->transform(format_spellings())
                          ->check(CLI::IsMember(names))
                          ->capture_default_str();
   cmd->add_flag("--brief", args->brief, "The ticket reply: the same as --format brief");

@@ -70,6 +70,12 @@ bool want_color(const std::string& mode, int fd);
 void add_limit_options(CLI::App& cmd, GlobalOptions& g);
 void add_stdin_name_option(CLI::App& cmd, GlobalOptions& g);
 void add_timeline_filter_options(CLI::App& cmd, GlobalOptions& g);
+// `markdown` is accepted wherever `md` is (one spelling in the docs, both on the command line).
+inline CLI::Transformer format_spellings() {
+  CLI::Transformer t(std::map<std::string, std::string>{{"markdown", "md"}});
+  t.description("");  // the help lists the formats once, as the check names them
+  return t;
+}
 // JSONL holds only events with a UTC time: says on stderr how many lines it left out because
 // their time stayed local (no zone in the input, no --utc-offset) or was unusable.
 void warn_undated_jsonl(const Report& report, std::string_view format);

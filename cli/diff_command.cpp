@@ -22,7 +22,8 @@ Command add_diff_command(CLI::App& app, GlobalOptions& g) {
   cmd->add_option("baseline", args->baseline, "The host that worked: a bundle or a baseline file")->required();
   cmd->add_option("current", args->current, "The host to explain: a bundle or a baseline file")->required();
   cmd->add_option("--format", args->format, "Output format")
-      ->check(CLI::IsMember({"text", "markdown", "json"}))
+      ->transform(format_spellings())
+      ->check(CLI::IsMember({"text", "md", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the diff to FILE instead of stdout");
   add_redact_flag(*cmd, args->redact, "the diff's notes say what was replaced");

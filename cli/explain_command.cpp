@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "cli/commands.h"
+#include "cli/suggest.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/verdict_rules.h"
 #include "knowledge/knowledge.h"
@@ -106,8 +107,14 @@ int run_explain(const Args& a, const GlobalOptions& g) {
                 << "\n  next check: " << c.next_check << "\n  source:     " << c.source << '\n';
     }
   if (found) return kExitClean;
-  std::cerr << "ascend-triage: no finding, hypothesis, signature or error code '" << a.id
-            << "' (explain --list lists them)\n";
+  std::vector<std::string> ids;
+  for (const auto& e : catalogue) ids.push_back(e.id);
+  for (const auto& h : rules.hypotheses) ids.push_back(h.id);
+  for (const auto& s : kb.signatures) ids.push_back(s.id);
+  for (const auto& c : kb.error_codes) ids.push_back(c.code);
+  std::string near = nearest_name(a.id, ids);
+  std::cerr << "ascend-triage: no finding, hypothesis, signature or error code '" << a.id << "'"
+            << (near.empty() ? "" : "; did you mean '" + near + "'?") << " (explain --list lists them)\n";
   return kExitCannotAnalyse;
 }
 

@@ -70,6 +70,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
                   "a line), or bundles (mapped here first)")
       ->required();
   cmd->add_option("--format", args->format, "Output format")
+      ->transform(format_spellings())
       ->check(CLI::IsMember({"text", "md", "json"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/suggest.h"
 #include "reports/safe_output.h"
 
 int main(int argc, char** argv) {
@@ -53,7 +54,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? kExitClean : kExitCannotAnalyse;
+    int code = app.exit(e);
+    if (code != 0) suggest_after_parse_error(app, argc, argv);
+    return code == 0 ? kExitClean : kExitCannotAnalyse;
   }
   for (const auto& c : commands)
     if (c.app->parsed()) return c.run(g);

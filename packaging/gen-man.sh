@@ -15,7 +15,7 @@ trap 'rm -rf "$tmp"' EXIT
 # The names listed under "Subcommands:" in a CLI11 help text, one per line.
 subcommands() {
   "$bin" "$@" --help | awk '/^[A-Za-z ]*:$/ { in_list = ($0 == "Subcommands:"); next }
-                           in_list && /^  [a-z]/ { print $1 }'
+                           in_list && /^  [a-z]/ { sub(/,$/, "", $1); print $1 }'
 }
 # roff: backslashes print as such; a line starting with . or ' is text, not a request.
 as_roff() { sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"; }

@@ -11,7 +11,7 @@ namespace triage {
 // The baseline document, schema ascend-triage-baseline/1 (docs/schemas/baseline.schema.json).
 void render_baseline_json(const Chain& chain, std::ostream& out);
 
-// The diff in text, markdown or json (docs/diff.md); text and markdown print nothing when
+// The diff in text, md (Markdown) or json (docs/diff.md); text and md print nothing when
 // nothing differs. Returns false for an unknown format.
 bool render_chain_diff(const ChainDiff& diff, std::string_view format, std::ostream& out);
 

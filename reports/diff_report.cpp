@@ -121,7 +121,7 @@ void json(const ChainDiff& d, std::ostream& out) {
 
 bool render_chain_diff(const ChainDiff& d, std::string_view format, std::ostream& out) {
   if (format == "json") return json(d, out), true;
-  if (format != "text" && format != "markdown") return false;
+  if (format != "text" && format != "md") return false;
   if (d.changes.empty()) return true;  // nothing differs: no lines
   if (format == "text") text(d, out);
   else markdown(d, out);

@@ -22,7 +22,7 @@ offered() {
 # The names listed in a help text's "Subcommands:" section, read here with sed, not the
 # completion's own parser.
 listed_subcommands() {
-  "$bin" "$@" --help | sed -n '/^Subcommands:$/,/^$/p' | sed -n 's/^  \([a-z][a-z-]*\) .*/\1/p' | sort
+  "$bin" "$@" --help | sed -n '/^Subcommands:$/,/^$/p' | sed -n 's/^  \([a-z][a-z-]*\)[, ].*/\1/p' | sort
 }
 same() {  # same NAME EXPECTED GOT
   [ "$2" = "$3" ] || fail "$1: expected [$(tr '\n' ' ' <<<"$2")] got [$(tr '\n' ' ' <<<"$3")]"
