@@ -19,6 +19,8 @@
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=bench/lib.sh
+. "$here/lib.sh"
 root=$(cd "$here/.." && pwd)
 runs=5 warmup=1 json="" seed=1 triage="${TRIAGE:-$root/build/ascend-triage}"
 sizes=()
@@ -37,16 +39,7 @@ done
 ((${#sizes[@]})) || sizes=(256M 1G)
 bench_dir=${BENCH_DIR:-/tmp/ascend-triage-bench}
 
-missing=()
-for tool in rg:ripgrep zstd:zstd tar:tar python3:python3; do
-  command -v "${tool%%:*}" >/dev/null || missing+=("${tool%%:*} (Debian package ${tool##*:})")
-done
-[ -x /usr/bin/time ] || missing+=("/usr/bin/time (Debian package time)")
-[ -x "$triage" ] || missing+=("$triage (build the analyzer, or give --triage PATH or TRIAGE=)")
-if ((${#missing[@]})); then
-  printf 'compare.sh: missing, benchmark skipped: %s\n' "${missing[@]}" >&2
-  exit 77
-fi
+bench_require compare.sh "$triage"
 
 alt=$(python3 "$here/signature_alt.py" "$root/knowledge")
 echo "rg alternation (from knowledge/signatures/*.json, ${#alt} characters):"
@@ -58,23 +51,11 @@ trap 'rm -rf "$tmp"' EXIT
 results=$tmp/results.tsv   # size, tool, run, wall_s, rss_kib, matches
 : >"$results"
 
-# One run of a command line: wall time from EPOCHREALTIME, peak RSS from /usr/bin/time.
-# Exit 1 of rg (no match) and of analyze (findings at warning or above) is success here.
+# One run: bench_measure (lib.sh) sets BENCH_WALL, BENCH_RSS and BENCH_MATCHES.
 measure() {
-  local size=$1 tool=$2 run=$3 cmd=$4 t0 t1 rc=0
-  t0=$EPOCHREALTIME
-  /usr/bin/time -f %M -o "$tmp/rss" bash -c "$cmd" >"$tmp/out" 2>"$tmp/err" || rc=$?
-  t1=$EPOCHREALTIME
-  if ((rc > 1)); then
-    echo "compare.sh: $tool failed (exit $rc): $cmd" >&2
-    sed -n '1,5p' "$tmp/err" >&2
-    exit 1
-  fi
-  local matches
-  matches=$(awk -F: '{ s += $NF } END { print s + 0 }' "$tmp/out")
-  [[ $tool = analyze* || $tool = zstd_only ]] && matches=""
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$tool" "$run" \
-    "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.4f", b - a }')" "$(tail -n 1 "$tmp/rss")" "$matches" >>"$results"
+  local size=$1 tool=$2 run=$3 cmd=$4
+  bench_measure "$tmp" "$tool" "$cmd" || { echo "compare.sh: $tool failed" >&2; exit 1; }
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$tool" "$run" "$BENCH_WALL" "$BENCH_RSS" "$BENCH_MATCHES" >>"$results"
 }
 
 meta=$tmp/meta.tsv         # size, dir, archive, bytes, lines, archive_bytes
@@ -92,8 +73,7 @@ for size in "${sizes[@]}"; do
   fi
   archive=$(ls "$cache"/*.tar.zst)
   dir=${archive%.tar.zst}
-  bytes=$(find "$dir" -type f -printf '%s\n' | awk '{ s += $1 } END { print s }')
-  lines=$(find "$dir" -type f -exec cat {} + | wc -l)
+  IFS=$'\t' read -r bytes lines _ < <(bench_input_stats "$dir")
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$size" "$dir" "$archive" "$bytes" "$lines" "$(stat -c %s "$archive")" >>"$meta"
 
   declare -A cmds=(

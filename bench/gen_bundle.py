@@ -302,6 +302,47 @@ def write_process(root, proc, rng, items):
     write_small(root, f"{d}/tz.txt", "TZ=\ntimezone=Asia/Shanghai\ntz_posix=CST-8\nutc_offset=+0800\n", items)
 
 
+def write_manifest(root, items, n_procs, args=()):
+    """manifest.items.jsonl and manifest.json (the items inline), as the collector writes them."""
+    with open(os.path.join(root, "manifest.items.jsonl"), "w") as f:
+        for it in items:
+            f.write(json.dumps(it, separators=(",", ":")) + "\n")
+    manifest = {"format": "ascend-bundle", "format_version": 1, "collector_version": "1.0.0", "host": HOST,
+                "collected_at_utc": iso(COLLECTED_EPOCH), "finished_utc": iso(COLLECTED_EPOCH + 300),
+                "args": list(args), "uid": 0, "groups": ["root"], "sudo_user": None, "locale": "en_US.UTF-8",
+                "in_container": False, "redaction": {"kinds": ["env_secret"]},
+                "npu_presence": {"state": "npu_visible", "ascend_modules_loaded": None, "driver_installed": None,
+                                 "device_nodes": None, "npu_pci_devices": None, "npu_processes": n_procs},
+                "items": items}
+    with open(os.path.join(root, "manifest.json"), "w") as f:
+        json.dump(manifest, f, separators=(",", ":"))
+
+
+def fix_mtimes(root):
+    """Fixed mtimes (and, in pack, owners) so the archive, too, depends on size and seed only."""
+    for dirpath, dirnames, filenames in os.walk(root):
+        for n in dirnames + filenames:
+            os.utime(os.path.join(dirpath, n), (COLLECTED_EPOCH, COLLECTED_EPOCH))
+
+
+def pack(out, name, prog):
+    """out/<name>.tar.zst of the bundle directory out/<name>, manifest.json first, as the collector packs."""
+    root = os.path.join(out, name)
+    archive = root + ".tar.zst"
+    members = [f"{name}/manifest.json"] + sorted(f"{name}/{e}" for e in os.listdir(root) if e != "manifest.json")
+    tar = subprocess.Popen(["tar", "-cf", "-", "--owner=0", "--group=0", "--numeric-owner", "--sort=name",
+                            "-C", out] + members, stdout=subprocess.PIPE)
+    with open(archive + ".part", "wb") as f:
+        z = subprocess.run(["zstd", "-q", "-T0", "-3", "-c"], stdin=tar.stdout, stdout=f)
+    tar.stdout.close()
+    if tar.wait() != 0 or z.returncode != 0:
+        os.unlink(archive + ".part")
+        sys.exit(f"{prog}: packing failed (tar or zstd)")
+    os.replace(archive + ".part", archive)
+    print(f"{prog}: {archive}: {os.path.getsize(archive)} bytes")
+    return archive
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--size", required=True, help="256M, 1G, 4G or any N[KMG] (total uncompressed bytes)")
@@ -349,40 +390,14 @@ def main():
     write_small(root, "logs/index.tsv", "path\toriginal_path\torigin\tpids\ttruncated\tkept_ranges\n"
                 + "".join(r + "\n" for r in index_rows), items)
 
-    with open(os.path.join(root, "manifest.items.jsonl"), "w") as f:
-        for it in items:
-            f.write(json.dumps(it, separators=(",", ":")) + "\n")
-    manifest = {"format": "ascend-bundle", "format_version": 1, "collector_version": "1.0.0", "host": HOST,
-                "collected_at_utc": iso(COLLECTED_EPOCH), "finished_utc": iso(COLLECTED_EPOCH + 300),
-                "args": [], "uid": 0, "groups": ["root"], "sudo_user": None, "locale": "en_US.UTF-8",
-                "in_container": False, "redaction": {"kinds": ["env_secret"]},
-                "npu_presence": {"state": "npu_visible", "ascend_modules_loaded": None, "driver_installed": None,
-                                 "device_nodes": None, "npu_pci_devices": None, "npu_processes": n_procs},
-                "items": items}
-    with open(os.path.join(root, "manifest.json"), "w") as f:
-        json.dump(manifest, f, separators=(",", ":"))
-
-    # Fixed mtimes and owners so the archive, too, depends on size and seed only.
-    for dirpath, dirnames, filenames in os.walk(root):
-        for n in dirnames + filenames:
-            os.utime(os.path.join(dirpath, n), (COLLECTED_EPOCH, COLLECTED_EPOCH))
+    write_manifest(root, items, n_procs)
+    fix_mtimes(root)
     total = sum(it["bytes"] for it in items)
     print(f"gen_bundle: {root}: {len(procs)} processes, {len(index_rows)} plog files, {lines} plog lines, "
           f"{total} bytes (sick process {procs[sick]['pid']})")
     if args.no_pack:
         return
-    archive = root + ".tar.zst"
-    members = [f"{name}/manifest.json"] + sorted(f"{name}/{e}" for e in os.listdir(root) if e != "manifest.json")
-    tar = subprocess.Popen(["tar", "-cf", "-", "--owner=0", "--group=0", "--numeric-owner", "--sort=name",
-                            "-C", args.out] + members, stdout=subprocess.PIPE)
-    with open(archive + ".part", "wb") as out:
-        z = subprocess.run(["zstd", "-q", "-T0", "-3", "-c"], stdin=tar.stdout, stdout=out)
-    tar.stdout.close()
-    if tar.wait() != 0 or z.returncode != 0:
-        os.unlink(archive + ".part")
-        sys.exit("gen_bundle: packing failed (tar or zstd)")
-    os.replace(archive + ".part", archive)
-    print(f"gen_bundle: {archive}: {os.path.getsize(archive)} bytes")
+    pack(args.out, name, "gen_bundle")
 
 
 if __name__ == "__main__":
