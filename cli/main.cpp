@@ -50,6 +50,22 @@ int main(int argc, char** argv) {
   commands.push_back(add_baseline_command(app, g));
   commands.push_back(add_diff_command(app, g));
   commands.push_back(add_fleet_command(app, g));
+  // After the subcommands, so their own --help does not repeat it.
+  // help2man makes the "Examples:" and "Exit status:" paragraphs sections of the man page.
+  app.footer(
+      "Examples:\n"
+      "  ascend-triage analyze ascend-bundle-node07.tar.zst\n"
+      "  ascend-triage analyze --brief ticket-paste.txt\n"
+      "  xclip -o | ascend-triage analyze -\n"
+      "  ascend-triage --utc-offset Asia/Shanghai timeline --since 2026-09-04 logs/\n"
+      "  ascend-triage explain collective/wait-timeout\n"
+      "\n"
+      "Exit status:\n"
+      "  0  analysed, nothing at warning or above (knowledge check: passed; explain: found)\n"
+      "  1  analysed, findings at warning or above (knowledge check: a check failed;\n"
+      "     diff: something differs)\n"
+      "  2  could not analyse: bad usage, an input that cannot be opened, no recognised\n"
+      "     evidence, an unknown id");
 
   try {
     app.parse(argc, argv);

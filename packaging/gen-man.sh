@@ -44,6 +44,10 @@ section() {
 "$help2man" --no-info --section 1 \
   --name "offline triage of Huawei Ascend NPU hang and timeout bundles" \
   --include "$tmp/include" --output "$tmp/page.1" "$bin"
+# help2man knows EXAMPLES but makes "Exit status:" a subsection of it: a section of its own.
+sed -i 's/^\.SS "Exit status:"$/.SH "EXIT STATUS"/' "$tmp/page.1"
 # help2man exits 0 even when the program printed nothing it could use.
 grep -q '^\.SH SUBCOMMANDS' "$tmp/page.1" || { echo "gen-man.sh: no subcommands in $tmp/page.1" >&2; exit 1; }
+grep -q '^\.SH "EXIT STATUS"' "$tmp/page.1" && grep -q '^\.SH EXAMPLES' "$tmp/page.1" ||
+  { echo "gen-man.sh: no EXAMPLES or EXIT STATUS in $tmp/page.1" >&2; exit 1; }
 gzip -9n <"$tmp/page.1" >"$out"
