@@ -184,7 +184,7 @@ def table(doc):
         cells = [ratio(e["zstd_only"]), ratio(e["zstd_rg"]), ratio(e["rg_dir"])]
         idx = {"zstd_rg": 1, "rg_dir": 2}[limit_base]
         cells[idx] = f"**{cells[idx]}**"
-        growth = "" if e["growth"] is None else f" ({e['growth']:+.0f})"
+        growth = "" if e["growth"] is None else f" ({e['growth']:+.1f})"
         lines.append(f"| {e['mix']} | {e['size']} | {e['bytes'] / 1e6:.0f} | {e['form']} | {time_cell} | "
                      + " | ".join(cells) + f" | {fmt_size(e['rss'])} | {e['time_verdict']} | {e['cap_verdict']} | "
                      f"{e['flat_verdict']}{growth} |")
@@ -214,9 +214,10 @@ def conditions(doc):
     out = [f"commit `{doc['commit'][:9]}`, analyzer `{doc['triage']}` ({doc['triage_version'] or 'version unknown'}); "
            f"{doc['cores']} cores, {doc['mem_gib']} GiB; {doc['rg_version']}; {doc['zstd_version']}"]
     for s in doc["sessions"]:
-        out.append(f"session {s['start_utc']} to {s.get('end_utc', '(not finished)')}: sizes {' '.join(s['sizes'])}, "
+        out.append(f"session {s['start_utc']} to {s.get('end_utc', '(end not recorded)')}: sizes {' '.join(s['sizes'])}, "
                    f"mixes {' '.join(s['mixes'])}, {s['runs']} run(s) after a warm-up; "
-                   f"uptime before: `{s['uptime_start']}`; after: `{s.get('uptime_end', '-')}`")
+                   f"uptime before: `{s['uptime_start']}`; after: "
+                   + (f"`{s['uptime_end']}`" if "uptime_end" in s else "not recorded"))
     slow = [f"{r['mix']} {r['size']} {k}" for r in doc["rows"] for k, t in r["tools"].items() if t["warmup_counted"]]
     if slow:
         out.append("one run only (the warm-up took longer than --slow, or failed): " + ", ".join(slow))
