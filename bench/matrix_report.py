@@ -309,6 +309,12 @@ def svg_plot(doc, path):
                 pts = sorted((r["bytes"], r["tools"][f"analyze_{form}"][key]) for r in rows
                              if r["mix"] == mix and f"analyze_{form}" in r["tools"]
                              and r["tools"][f"analyze_{form}"]["exit"] <= 1)
+                for a, b in sorted((r["bytes"], r["tools"][f"analyze_{form}"][key]) for r in rows
+                                   if r["mix"] == mix and f"analyze_{form}" in r["tools"]
+                                   and r["tools"][f"analyze_{form}"]["exit"] > 1):
+                    x, y = X(a), Y(b)      # a run that did not finish: a cross at its figure when it stopped
+                    out.append(f'<path d="M{x - 5:.1f},{y - 5:.1f}L{x + 5:.1f},{y + 5:.1f}M{x - 5:.1f},{y + 5:.1f}'
+                               f'L{x + 5:.1f},{y - 5:.1f}" stroke="{color}" stroke-width="2"/>')
                 if not pts:
                     continue
                 p = " ".join(f"{X(a):.1f},{Y(b):.1f}" for a, b in pts)
@@ -326,7 +332,7 @@ def svg_plot(doc, path):
                    'stroke-width="3"/>')
         out.append(f'<text x="{x + 30}" y="{y}">{mix}</text>')
     out.append(f'<text x="{pad_l}" y="{H - 6}" fill="#444">solid: the .tar.zst; dashed: the directory. '
-               'A run that did not finish (timeout, memory cap) has no point.</text>')
+               'A cross: a run that did not finish (timeout, memory cap), at its figure when it stopped.</text>')
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
