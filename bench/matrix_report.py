@@ -197,7 +197,8 @@ def failures(ev):
         what = []
         base, limit = TIME_LIMIT[e["form"]]
         if e["failed_run"] is not None:
-            what.append(f"did not finish (exit {e['failed_run']}{', timeout' if e['failed_run'] == 124 else ''})")
+            what.append(f"did not finish (exit {e['failed_run']}{', timeout' if e['failed_run'] == 124 else ''}) "
+                        f"after {fmt_s(e['time'])} s, at {fmt_size(e['rss'])} MiB peak RSS")
         elif e["time_verdict"] == "FAIL":
             what.append(f"time {ratio(e[base])} of `{'zstd -dc | rg -c' if base == 'zstd_rg' else 'rg -c DIR'}` "
                         f"(limit {limit:.0f}x; {fmt_s(e['time'])} s)")
@@ -211,7 +212,7 @@ def failures(ev):
 
 
 def conditions(doc):
-    out = [f"commit `{doc['commit'][:9]}`, analyzer `{doc['triage']}` ({doc['triage_version'] or 'version unknown'}); "
+    out = [f"harness commit `{doc['commit'][:9]}`, analyzer `{doc['triage']}` ({doc['triage_version'] or 'version unknown'}); "
            f"{doc['cores']} cores, {doc['mem_gib']} GiB; {doc['rg_version']}; {doc['zstd_version']}"]
     for s in doc["sessions"]:
         out.append(f"session {s['start_utc']} to {s.get('end_utc', '(end not recorded)')}: sizes {' '.join(s['sizes'])}, "
