@@ -22,10 +22,11 @@ output depends on mix, size and seed only. What the mixes put in it:
   distinct-errors  plog of 8+ processes, ERROR lines of 1e6 distinct templates (words vary, not
                    only digits), one in five naming a catalogue code (EZ9999, EE9999, 507035,
                    507015); 64 KiB journal
-  many-procs       10,000 processes, one plog file each (size/10,000 bytes: 27 KB at 256M), real
-                   level mix; 64 KiB journal
+  many-procs       10,000 processes, one plog file each (size/10,000 bytes less the manifest's
+                   share: 26 KB at 256M), real level mix; 64 KiB journal
   members          100,000 plog files (10,000 processes x ten files, the collector's rotation
-                   limit; size/100,000 bytes each: 2.7 KB at 256M), real level mix; 64 KiB journal
+                   limit; size/100,000 bytes each less the manifest's share: 1.8 KB at 256M),
+                   real level mix; at least one line a file; 64 KiB journal
   kernel-flood     kernel journal (journalctl -k -o json) of davinci/devmm printks: half the
                    devmm "Vm fault failed" error printk (ids varied), half the davinci_intf,
                    devdrv and devmm info printks of line-templates.tsv; 1 MiB of real-mix plog

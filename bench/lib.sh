@@ -42,6 +42,6 @@ bench_measure() {
 # bench_input_stats DIR: "bytes<TAB>lines<TAB>files" of a bundle directory.
 bench_input_stats() {
   local dir=$1
-  printf '%s\t%s\t%s\n' "$(find "$dir" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')" \
+  printf '%s\t%s\t%s\n' "$(find "$dir" -type f -printf '%s\n' | awk '{ s += $1 } END { printf "%.0f", s }')" \
     "$(find "$dir" -type f -exec cat {} + | wc -l)" "$(find "$dir" -type f | wc -l)"
 }

@@ -126,7 +126,7 @@ for size in $sizes; do
     done
     printf 'row\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$mix" "$size" "$dir" "$archive" "$bytes" "$lines" "$files" \
       "$(stat -c %s "$archive")" "$gen_s" >>"$meta"
-    collect >/dev/null
+    collect >/dev/null || echo "matrix.sh: matrix_report.py --collect failed; the runs are kept in $results" >&2
     if ((cleanup)); then rm -rf "$cache"; fi
   done
 done

@@ -184,7 +184,7 @@ def table(doc):
         cells = [ratio(e["zstd_only"]), ratio(e["zstd_rg"]), ratio(e["rg_dir"])]
         idx = {"zstd_rg": 1, "rg_dir": 2}[limit_base]
         cells[idx] = f"**{cells[idx]}**"
-        growth = "" if e["growth"] is None else f" ({e['growth']:+.0f})"
+        growth = "" if e["growth"] is None else f" ({e['growth']:+.1f})"
         lines.append(f"| {e['mix']} | {e['size']} | {e['bytes'] / 1e6:.0f} | {e['form']} | {time_cell} | "
                      + " | ".join(cells) + f" | {fmt_size(e['rss'])} | {e['time_verdict']} | {e['cap_verdict']} | "
                      f"{e['flat_verdict']}{growth} |")
@@ -197,7 +197,8 @@ def failures(ev):
         what = []
         base, limit = TIME_LIMIT[e["form"]]
         if e["failed_run"] is not None:
-            what.append(f"did not finish (exit {e['failed_run']}{', timeout' if e['failed_run'] == 124 else ''})")
+            what.append(f"did not finish (exit {e['failed_run']}{', timeout' if e['failed_run'] == 124 else ''}) "
+                        f"after {fmt_s(e['time'])} s, at {fmt_size(e['rss'])} MiB peak RSS")
         elif e["time_verdict"] == "FAIL":
             what.append(f"time {ratio(e[base])} of `{'zstd -dc | rg -c' if base == 'zstd_rg' else 'rg -c DIR'}` "
                         f"(limit {limit:.0f}x; {fmt_s(e['time'])} s)")
@@ -211,12 +212,13 @@ def failures(ev):
 
 
 def conditions(doc):
-    out = [f"commit `{doc['commit'][:9]}`, analyzer `{doc['triage']}` ({doc['triage_version'] or 'version unknown'}); "
+    out = [f"harness commit `{doc['commit'][:9]}`, analyzer `{doc['triage']}` ({doc['triage_version'] or 'version unknown'}); "
            f"{doc['cores']} cores, {doc['mem_gib']} GiB; {doc['rg_version']}; {doc['zstd_version']}"]
     for s in doc["sessions"]:
-        out.append(f"session {s['start_utc']} to {s.get('end_utc', '(not finished)')}: sizes {' '.join(s['sizes'])}, "
+        out.append(f"session {s['start_utc']} to {s.get('end_utc', '(end not recorded)')}: sizes {' '.join(s['sizes'])}, "
                    f"mixes {' '.join(s['mixes'])}, {s['runs']} run(s) after a warm-up; "
-                   f"uptime before: `{s['uptime_start']}`; after: `{s.get('uptime_end', '-')}`")
+                   f"uptime before: `{s['uptime_start']}`; after: "
+                   + (f"`{s['uptime_end']}`" if "uptime_end" in s else "not recorded"))
     slow = [f"{r['mix']} {r['size']} {k}" for r in doc["rows"] for k, t in r["tools"].items() if t["warmup_counted"]]
     if slow:
         out.append("one run only (the warm-up took longer than --slow, or failed): " + ", ".join(slow))
@@ -308,6 +310,12 @@ def svg_plot(doc, path):
                 pts = sorted((r["bytes"], r["tools"][f"analyze_{form}"][key]) for r in rows
                              if r["mix"] == mix and f"analyze_{form}" in r["tools"]
                              and r["tools"][f"analyze_{form}"]["exit"] <= 1)
+                for a, b in sorted((r["bytes"], r["tools"][f"analyze_{form}"][key]) for r in rows
+                                   if r["mix"] == mix and f"analyze_{form}" in r["tools"]
+                                   and r["tools"][f"analyze_{form}"]["exit"] > 1):
+                    x, y = X(a), Y(b)      # a run that did not finish: a cross at its figure when it stopped
+                    out.append(f'<path d="M{x - 5:.1f},{y - 5:.1f}L{x + 5:.1f},{y + 5:.1f}M{x - 5:.1f},{y + 5:.1f}'
+                               f'L{x + 5:.1f},{y - 5:.1f}" stroke="{color}" stroke-width="2"/>')
                 if not pts:
                     continue
                 p = " ".join(f"{X(a):.1f},{Y(b):.1f}" for a, b in pts)
@@ -325,7 +333,7 @@ def svg_plot(doc, path):
                    'stroke-width="3"/>')
         out.append(f'<text x="{x + 30}" y="{y}">{mix}</text>')
     out.append(f'<text x="{pad_l}" y="{H - 6}" fill="#444">solid: the .tar.zst; dashed: the directory. '
-               'A run that did not finish (timeout, memory cap) has no point.</text>')
+               'A cross: a run that did not finish (timeout, memory cap), at its figure when it stopped.</text>')
     out.append("</svg>")
     with open(path, "w") as f:
         f.write("\n".join(out) + "\n")
