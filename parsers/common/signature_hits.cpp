@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "parsers/common/log_text.h"
+
 namespace triage {
 
 namespace {
@@ -39,7 +41,17 @@ bool SignatureHitter::offer(std::string_view text, std::string_view entry, uint6
                             uint64_t offset, std::string_view whole_line,
                             std::optional<int64_t> pid, LogFacts& logs) {
   if (matcher_.empty() || !matcher_.any(text)) return false;
+  const uint64_t key = mix64(message_template_key(text), static_cast<uint64_t>(pid.value_or(-1)));
+  TemplateSlot& slot = templates_[key];
+  if (slot.kept >= kPlogKeptPerTemplate && slot.hits_n > 0 &&
+      slot.hits_at + slot.hits_n <= logs.signature_hits.size()) {
+    for (size_t i = slot.hits_at; i < slot.hits_at + slot.hits_n; ++i) ++logs.signature_hits[i].repeats.lines;
+    return true;
+  }
   matcher_.match(text, {}, scratch_, hits_);
+  slot.hits_at = logs.signature_hits.size();
+  slot.hits_n = hits_.size();
+  if (!hits_.empty()) ++slot.kept;
   for (int idx : hits_) {
     const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
     SignatureHit h;
