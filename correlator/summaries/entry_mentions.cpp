@@ -22,10 +22,6 @@ EntryMentions::Values* values_for(EntryMentions& m, std::string_view key) {
   return nullptr;
 }
 
-bool is_mention_key(std::string_view key) {
-  return key == "pid" || key == "device" || key == "rank" || key == "component" || key == "version";
-}
-
 // A plog or device-log entry states its first and last time without a line (line 0): those
 // span the whole entry, so they win over the times of single lines. Their texts share one
 // fixed-width format, which sorts as it runs. Of two times on one line the longer wins: the
@@ -74,7 +70,7 @@ class MentionBuilder {
     const bool is_time = r.key == "time";
     // A rank of -1 is torch_npu's "no rank": it names nothing.
     if (r.key == "rank" && r.value == "-1") return;
-    if (!is_time && !is_mention_key(r.key)) return;  // codes, operators: findings cite those
+    if (!is_time && !names_an_entry_mention(r.key)) return;  // codes, operators: findings cite those
     if (out_.empty() || out_.back().path != r.entry) {
       out_.emplace_back();
       out_.back().path = r.entry;
@@ -111,9 +107,11 @@ std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows) {
 std::vector<EntryMentions> entry_mentions(const BundleFacts& facts, FactScope scope) {
   std::vector<EntryMentions> out;
   MentionBuilder b(out);
-  for_each_entry_rows(facts, scope, [&](const std::vector<FactRow>& rows) {
-    for (const FactRow& r : rows) b.add(r);
-  });
+  for_each_entry_rows(
+      facts, scope, [&](const std::vector<FactRow>& rows) {
+        for (const FactRow& r : rows) b.add(r);
+      },
+      RowKeep::mentions);
   sort_by_path(out);
   return out;
 }

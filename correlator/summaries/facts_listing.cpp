@@ -6,6 +6,7 @@
 #include <cctype>
 #include <functional>
 #include <tuple>
+#include <unordered_map>
 
 #include "model/evidence.h"
 #include "model/kernel_words.h"
@@ -16,11 +17,67 @@ namespace {
 
 using sv = std::string_view;
 
+// Of the rows per-entry mentions read (RowKeep::mentions), what can change them: the first
+// line of each value, and the times at an entry's first and last line (and those stated for
+// the whole entry, line 0). A storm of a million kept lines of one template lists a handful.
+class MentionRowReducer {
+ public:
+  void add(FactRow&& r) {
+    if (r.key != "time") {
+      std::string k = r.entry + '\0' + r.key + '\0' + r.value;
+      auto [at, added] = first_.try_emplace(std::move(k), kept_.size());
+      if (added)
+        kept_.push_back(std::move(r));
+      else if (r.line < kept_[at->second].line)
+        kept_[at->second].line = r.line;
+      return;
+    }
+    if (r.line == 0) {
+      kept_.push_back(std::move(r));
+      return;
+    }
+    Span& s = spans_[r.entry];
+    if (s.at_min.empty() || r.line <= s.min) {
+      if (s.at_min.empty() || r.line < s.min) s.at_min.clear();
+      s.min = r.line;
+      s.at_min.push_back(r);
+    }
+    if (s.at_max.empty() || r.line >= s.max) {
+      if (s.at_max.empty() || r.line > s.max) s.at_max.clear();
+      s.max = r.line;
+      s.at_max.push_back(std::move(r));
+    }
+  }
+  // Every kept row, unsorted (sort_unique removes a row both ends kept).
+  void flush_into(std::vector<FactRow>& out) {
+    for (auto& r : kept_) out.push_back(std::move(r));
+    for (auto& [entry, s] : spans_) {
+      for (auto& r : s.at_min) out.push_back(std::move(r));
+      for (auto& r : s.at_max) out.push_back(std::move(r));
+    }
+  }
+
+ private:
+  struct Span {
+    uint64_t min = 0, max = 0;
+    std::vector<FactRow> at_min, at_max;
+  };
+  std::vector<FactRow> kept_;
+  std::unordered_map<std::string, size_t> first_;  // entry, key, value -> kept_
+  std::unordered_map<std::string, Span> spans_;    // by entry
+};
+
 class Rows {
  public:
-  explicit Rows(std::vector<FactRow>& out) : out_(out) {}
+  explicit Rows(std::vector<FactRow>& out, MentionRowReducer* mentions = nullptr)
+      : out_(out), mentions_(mentions) {}
   void add(sv key, sv value, const EvidenceRef& ev) {
     if (value.empty()) return;
+    if (mentions_) {
+      if (names_an_entry_mention(key) || key == "time")
+        mentions_->add({std::string(key), std::string(value), ev.entry, ev.line});
+      return;
+    }
     out_.push_back({std::string(key), std::string(value), ev.entry, ev.line});
   }
   void add(sv key, int64_t value, const EvidenceRef& ev) { add(key, std::to_string(value), ev); }
@@ -37,6 +94,7 @@ class Rows {
 
  private:
   std::vector<FactRow>& out_;
+  MentionRowReducer* mentions_;
 };
 
 RE2::Options latin1() {
@@ -295,18 +353,25 @@ void sort_unique(std::vector<FactRow>& rows) {
 }
 
 // Every row but those of the plog entries' summaries (with_plog_summaries false).
-std::vector<FactRow> fact_rows(const BundleFacts& facts, FactScope scope, bool with_plog_summaries) {
+std::vector<FactRow> fact_rows(const BundleFacts& facts, FactScope scope, bool with_plog_summaries,
+                               RowKeep keep = RowKeep::every) {
   std::vector<FactRow> out;
-  Rows rows(out);
+  MentionRowReducer mentions;
+  Rows rows(out, keep == RowKeep::mentions ? &mentions : nullptr);
   python_rows(rows, facts.python);
   log_rows(rows, facts.logs, scope, with_plog_summaries);
   version_rows(rows, facts, scope);
   device_rows(rows, facts.devices);
+  if (keep == RowKeep::mentions) mentions.flush_into(out);
   sort_unique(out);
   return out;
 }
 
 }  // namespace
+
+bool names_an_entry_mention(std::string_view key) {
+  return key == "pid" || key == "device" || key == "rank" || key == "component" || key == "version";
+}
 
 std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
   return fact_rows(facts, scope, true);
@@ -317,8 +382,8 @@ std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
 // The other rows (one set per kept fact) are listed and sorted as list_facts does; the
 // summaries' rows are made one entry at a time, merged in entry order.
 void for_each_entry_rows(const BundleFacts& facts, FactScope scope,
-                         const std::function<void(const std::vector<FactRow>&)>& visit) {
-  std::vector<FactRow> rest = fact_rows(facts, scope, false);
+                         const std::function<void(const std::vector<FactRow>&)>& visit, RowKeep keep) {
+  std::vector<FactRow> rest = fact_rows(facts, scope, false, keep);
   std::vector<const PlogEntrySummary*> plogs;
   plogs.reserve(facts.logs.plog_entries.size());
   for (const auto& e : facts.logs.plog_entries) plogs.push_back(&e);
