@@ -178,8 +178,26 @@ void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const
                                       std::optional<int64_t> device) {
   sv m = p.message;
   LogFacts& logs = ctx_.facts.logs;
+  bool code_folded = false;  // the line is then counted in folded_lines, once
   auto add = [&](ErrorCodeForm form, sv code) {
     if (code.empty()) return;
+    uint64_t group_key = mix64(mix64(mix64(fnv1a(code, fnv1a(p.module)), static_cast<uint64_t>(form)),
+                                     static_cast<uint64_t>(p.pid_value)),
+                               static_cast<uint64_t>(device.value_or(-1)));
+    CodeGroup& group = code_groups_[group_key];
+    if (group.kept >= kKeptPerCode && group.last < logs.error_codes.size()) {
+      FoldedRepeats& r = logs.error_codes[group.last].repeats;
+      ++r.lines;
+      code_folded = true;
+      if (p.has_time) {
+        r.last.civil = p.time;
+        r.last.valid = true;
+        r.last.time.original.assign(p.time_text);
+      }
+      return;
+    }
+    ++group.kept;
+    group.last = logs.error_codes.size();
     ErrorCodeFact f;
     f.origin = origin(p);
     f.module = std::string(p.module);
@@ -224,6 +242,7 @@ void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const
   if (k.module_name != sv::npos && is_message_code(m.substr(k.module_name + 12, 6)))
     add(ErrorCodeForm::message_code, m.substr(k.module_name + 12, 6));
   if (k.leading_code) add(ErrorCodeForm::message_code, m.substr(0, 6));
+  if (code_folded) ++summary_.folded_lines;
 }
 
 // The signatures hits_ names, with their named captures.

@@ -38,6 +38,10 @@ class PlogFileParser {
   // kept per entry; later ones are counted on the last kept line's facts (FoldedRepeats).
   // Stall reports and sync timeouts are always kept: they are few and their values matter.
   static constexpr uint32_t kKeptPerTemplate = kPlogKeptPerTemplate;
+  // Error-code facts kept per (code, form, module, pid, device) in an entry, whatever the
+  // message around the code: past this, a line's code is counted on the group's last kept
+  // fact (FoldedRepeats), so a million distinct messages naming one code keep 256 facts.
+  static constexpr uint32_t kKeptPerCode = 256;
 
  private:
   struct ModuleCount {
@@ -66,6 +70,10 @@ class PlogFileParser {
     uint32_t codes_at = 0, codes_n = 0;  // in logs.error_codes
   };
   bool fold_repeat(TemplateSlot& slot, const PlogLine& p);
+  struct CodeGroup {
+    uint32_t kept = 0;
+    size_t last = 0;  // in logs.error_codes
+  };
   LocalTime local_time(const PlogLine& p) const;
   PlogOrigin origin(const PlogLine& p) const;
   EvidenceRef evidence(const Line& line) const;
@@ -83,6 +91,7 @@ class PlogFileParser {
   // (pid, stream id) -> device id, from lines naming both in this file.
   std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
   std::unordered_map<uint64_t, TemplateSlot> templates_;  // by template key, this entry
+  std::unordered_map<uint64_t, CodeGroup> code_groups_;   // by code group key, this entry
   size_t first_stall_ = 0;  // index of this file's first stall in facts.logs.stalls
   uint32_t entry_id_ = 0;    // this entry, in LogFacts::plog_seen_keys
   uint64_t copy_key_ = 0;    // the key of the line being kept (first_sighting)

@@ -102,6 +102,55 @@ TEST_CASE("stall reports are never folded: every report's values are kept", "[pl
 
 namespace {
 
+// Words that differ per line (letters, not digits), so that no two lines share a template.
+std::string word(int i) {
+  std::string w;
+  for (int k = 0; k < 4; ++k, i /= 26) w += static_cast<char>('a' + i % 26);
+  return w;
+}
+
+// The ERR-line shape of real-log-excerpts.md (`... failed, error code is 507035`), one
+// distinct message a line, from one pid on device 0 or 1.
+std::string coded_line(int pid, int device, int i) {
+  return fmt::format("[ERROR] RUNTIME({0},python3):2026-03-01-12:{1:02}:{2:02}.100.200 [api_c.cc:{3}]{0} "
+                     "rt{4}Task:device_id={5}, {4} of kernel {6} failed, error code is 507035\n",
+                     pid, i / 60 % 60, i % 60, 100 + i, word(i), device, word(i * 7 + 3));
+}
+
+}  // namespace
+
+TEST_CASE("distinct messages naming one code keep a bounded number of code facts and count the rest",
+          "[plog_storm]") {
+  const int n = 600;
+  std::string text;
+  for (int i = 0; i < n; ++i) text += coded_line(14595, 0, i);
+  for (int i = 0; i < 5; ++i) text += coded_line(14595, 1, i);  // another device: its own group
+  BundleFacts facts;
+  testing::parse_into(facts, parse_plog, "logs/host/root/ascend/log/debug/plog/plog-14595_20260301120000000.log", text);
+  uint64_t kept0 = 0, lines0 = 0, kept1 = 0, lines1 = 0;
+  const ErrorCodeFact* carrier = nullptr;
+  for (const auto& f : facts.logs.error_codes) {
+    if (f.code != "507035") continue;
+    uint64_t& kept = f.device_id == 1 ? kept1 : kept0;
+    uint64_t& lines = f.device_id == 1 ? lines1 : lines0;
+    ++kept;
+    lines += 1 + f.repeats.lines;
+    if (f.repeats.lines) carrier = &f;
+  }
+  CHECK(kept0 == PlogFileParser::kKeptPerCode);
+  CHECK(lines0 == static_cast<uint64_t>(n));  // none dropped: every line is counted
+  CHECK(kept1 == 5);
+  CHECK(lines1 == 5);
+  REQUIRE(carrier != nullptr);
+  CHECK(carrier->evidence.line == PlogFileParser::kKeptPerCode);
+  CHECK(facts.logs.plog_entries.at(0).folded_lines == static_cast<uint64_t>(n) - PlogFileParser::kKeptPerCode);
+  finalize_facts(facts, AnalyzeOptions{});
+  for (const auto& f : facts.logs.error_codes)  // line 600: 12:09:59
+    if (f.repeats.lines) CHECK(f.repeats.last.time.original == "2026-03-01-12:09:59.100.200");
+}
+
+namespace {
+
 // real-log-excerpts.md 1.19 (device-os klogd): the devmm fault printk, va varied per line.
 std::string vm_fault(int i) {
   return fmt::format("[ascend] [ERROR] [devmm] [devmm_svm_device_fault 438] <python3:{},{}> Vm fault failed. "
