@@ -56,8 +56,8 @@ class Channel {
     std::unique_lock lock(mu_);
     size_t cost = cost_of(m);
     room_.wait(lock, [&] { return in_flight_ + cost <= ahead_bytes_ || queue_.empty(); });
+    queue_.push_back(std::move(m));  // may throw (out of memory): then nothing is counted
     in_flight_ += cost;
-    queue_.push_back(std::move(m));
     ready_.notify_one();
   }
 
@@ -67,7 +67,8 @@ class Channel {
   Message pop() {
     if (taken_.empty()) {
       std::unique_lock lock(mu_);
-      ready_.wait(lock, [&] { return !queue_.empty(); });
+      ready_.wait(lock, [&] { return !queue_.empty() || finished_; });
+      if (queue_.empty()) return Message{};  // kind done: the reader ended without saying so
       taken_.swap(queue_);
       for (const auto& m : taken_) in_flight_ -= cost_of(m);
       room_.notify_one();
@@ -77,6 +78,14 @@ class Channel {
     return m;
   }
 
+  // The reader thread has ended (it pushed `done`, or could not): pop no longer waits for it.
+  void finish() {
+    std::lock_guard lock(mu_);
+    finished_ = true;
+    ready_.notify_one();
+  }
+  // Returns a message the consumer took too early to the front of its batch.
+  void put_back(Message m) { taken_.push_front(std::move(m)); }
   std::vector<char> take_buffer() {
     std::lock_guard lock(mu_);
     if (pool_.empty()) return {};
@@ -98,6 +107,7 @@ class Channel {
   std::deque<Message> taken_;  // the consumer's batch, touched by it alone
   std::vector<std::vector<char>> pool_;
   size_t in_flight_ = 0;
+  bool finished_ = false;
   const size_t ahead_bytes_;
 };
 
@@ -225,6 +235,13 @@ class ReplaySource final : public ByteSource {
     Message m = channel_.pop();
     if (m.kind == Kind::chunk) {
       chunk_ = std::move(m.chunk);
+    } else if (m.kind == Kind::done) {
+      // The reader ended inside this member (an exception, e.g. out of memory, thrown while
+      // it read): the member ends here, and `done` stays for read_ahead's loop, which would
+      // otherwise wait for it forever.
+      ended_ = true;
+      error_ = "the reader stopped before the end of this member";
+      channel_.put_back(std::move(m));
     } else {  // member_end: the only other message inside a member
       ended_ = true;
       error_ = std::move(m.text);
@@ -254,7 +271,12 @@ std::string read_ahead(const InputWalk& walk, MemberSink& sink, InputDescription
     } catch (...) {
       walk_error = std::current_exception();
     }
-    shared.channel.push(std::move(done));
+    try {
+      shared.channel.push(std::move(done));
+    } catch (...) {  // out of memory even for that: finish() below ends the consumer's wait
+      if (!walk_error) walk_error = std::current_exception();
+    }
+    shared.channel.finish();
   });
 
   // Replays until the reader is done; on an exception of the sink, drains so the reader ends.

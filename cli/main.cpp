@@ -1,6 +1,9 @@
 // ascend-triage: command line. Thin: global options, one file per subcommand, exit codes
 // per docs/cli.md (0 clean, 1 findings at warning or above, 2 could not analyse).
 #include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+#include <new>
 #include <vector>
 
 #include "cli/commands.h"
@@ -74,7 +77,20 @@ int main(int argc, char** argv) {
     if (code != 0) suggest_after_parse_error(app, argc, argv);
     return code == 0 ? kExitClean : kExitCannotAnalyse;
   }
-  for (const auto& c : commands)
-    if (c.app->parsed()) return c.run(g);
+  for (const auto& c : commands) {
+    if (!c.app->parsed()) continue;
+    // Never an abort: out of memory (a bundle larger than this machine can hold, or a
+    // --max-* limit set too high) or any other failure ends with a message and exit 2.
+    try {
+      return c.run(g);
+    } catch (const std::bad_alloc&) {
+      std::cerr << "ascend-triage: out of memory: the inputs need more memory than this process "
+                   "may use (lower --max-total-bytes or --max-entry-bytes, or analyse the "
+                   "entries in parts)\n";
+    } catch (const std::exception& e) {
+      std::cerr << "ascend-triage: internal error: " << e.what() << "\n";
+    }
+    return kExitCannotAnalyse;
+  }
   return kExitCannotAnalyse;
 }

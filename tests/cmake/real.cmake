@@ -52,7 +52,7 @@ endif()
 # without a final newline, 1M one-line members, an error storm. Those that measure
 # peak RSS: they run alone.
 if(Python3_Interpreter_FOUND)
-  foreach(case hardlink bomb utf16 years paste members storm kstorm)
+  foreach(case hardlink bomb utf16 years paste members storm kstorm jobstorm oom)
     add_test(NAME robustness.hostile_inputs.${case}
              COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/robustness/hostile_inputs.py
                      $<TARGET_FILE:ascend-triage> ${case})
@@ -60,6 +60,6 @@ if(Python3_Interpreter_FOUND)
   endforeach()
   set_tests_properties(robustness.hostile_inputs.bomb robustness.hostile_inputs.paste
     robustness.hostile_inputs.members robustness.hostile_inputs.storm
-    robustness.hostile_inputs.kstorm PROPERTIES
+    robustness.hostile_inputs.kstorm robustness.hostile_inputs.jobstorm robustness.hostile_inputs.oom PROPERTIES
     RUN_SERIAL TRUE TIMEOUT 600)
 endif()

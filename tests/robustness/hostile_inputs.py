@@ -18,6 +18,10 @@
             434 MiB before storm folding)
   kstorm    a 64 MiB raw dmesg of one devmm fault printk: every line counted in the findings,
             peak RSS bounded (2.1 GiB and 48 s before storm folding)
+  jobstorm  32 MiB of job output repeating one traceback and ERR line: every line counted in
+            the timeline, peak RSS bounded (287 MiB before job-output folding)
+  oom       the incident sample under address-space limits of 54-93 MiB: a report or exit 2
+            with a message each time, never an abort (exit 134 before) or a hang
 
 Zip has no hard-link type (a zip "hard link" is another copy, covered by the duplicate
 member case of hostile_zip.py).
@@ -420,9 +424,65 @@ def case_kstorm(binary, tmp):
         fail(f"kstorm: peak RSS {rss} KiB, expected under 100 MiB")
 
 
+def case_jobstorm(binary, tmp):
+    # tests/data/real/ascend-pytorch-52-e60108-conv3dtranspose-310p/output.txt: its traceback
+    # and ERR line, repeated with the pid, device and time varied (bench/gen_mix.py tracebacks)
+    block = ('Traceback (most recent call last):\n'
+             '  File "/root/dat/code/run_test/test_ConvTranspose3d.py", line 19, in <module>\n'
+             "    conv_transpose_layer = torch.nn.ConvTranspose3d(in_channels=3, out_channels=3, kernel_size=3).to('npu')\n"
+             "RuntimeError: The Inner error is reported as above. The process exits for this inner error, and "
+             "the current working operator name is Conv3DTranspose.\n"
+             "[ERROR] 2026-09-04-{h:02}:{m:02}:{s:02} (PID:{pid}, Device:{dev}, RankID:{dev}) ERR00100 PTA call acl api failed\n")
+    def make_block(n):
+        return block.format(h=3 + n // 3600 % 20, m=n // 60 % 60, s=n % 60, pid=21853 + n % 8, dev=n % 8)
+    n = write_storm(os.path.join(tmp, "train.log"), make_block, size=32 << 20)
+    rc, doc, err, rss, secs = run(binary, ["--utc-offset", "+08:00", "analyze", "--format", "json",
+                                           os.path.join(tmp, "train.log")], measure=True)
+    print(f"jobstorm: {n} tracebacks in job output; exit {rc}, peak RSS {rss} KiB, {secs:.1f} s")
+    if not expect_report("jobstorm", rc, doc, err):
+        return
+    # Every RuntimeError line is counted in the finding: kept hits plus their folded repeats.
+    observed = ids(doc).get("log-signature", {}).get("observed", "")
+    if f"{n} line(s) matched signature operator/inner-error" not in observed:
+        fail(f"jobstorm: log-signature does not count all {n} lines: {observed[:200]}")
+    # Measured 287 MiB at 32 MiB before job-output folding (issue 35), about 90 MiB after.
+    if rss is None or rss > 160 * 1024:
+        fail(f"jobstorm: peak RSS {rss} KiB, expected under 160 MiB")
+
+
+def case_oom(binary, tmp):
+    # Address-space limits from where the program cannot start to where it runs: each run
+    # ends with a report or with exit 2 and a message, never an abort or a hang (a member cut
+    # short by an exception on the reader thread once left the parsing thread waiting forever).
+    sample = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "samples",
+                          "incident-910b-before-reboot")
+    import resource
+    outcomes = []
+    for mib in range(54, 96, 3):
+        def limit(m=mib):
+            resource.setrlimit(resource.RLIMIT_AS, (m << 20, m << 20))
+        try:
+            r = subprocess.run([binary, "-q", "analyze", "--format", "json", sample], capture_output=True,
+                               timeout=120, preexec_fn=limit)
+        except subprocess.TimeoutExpired:
+            fail(f"oom: no end within 120 s under a {mib} MiB address-space limit (a hang)")
+            continue
+        err = r.stderr.decode(errors="replace")
+        outcomes.append(f"{mib}:{r.returncode}")
+        if r.returncode == 127 and "error while loading shared libraries" in err:
+            continue  # the loader itself could not map the libraries: the program never ran
+        if r.returncode not in (0, 1, 2):
+            fail(f"oom: exit {r.returncode} under a {mib} MiB limit: {err.strip()[:300]}")
+        elif r.returncode == 2 and "ascend-triage:" not in err:
+            fail(f"oom: exit 2 under a {mib} MiB limit without a message")
+    print("oom: limit MiB:exit", " ".join(outcomes))
+    if not any(o.endswith(":2") for o in outcomes) or not any(o.endswith(":1") for o in outcomes):
+        fail("oom: the limits did not span both an out-of-memory end and a full report: move the range")
+
+
 CASES = {"hardlink": case_hardlink, "bomb": case_bomb, "utf16": case_utf16, "years": case_years,
          "paste": case_paste, "members": case_members,
-         "storm": case_storm, "kstorm": case_kstorm}
+         "storm": case_storm, "kstorm": case_kstorm, "jobstorm": case_jobstorm, "oom": case_oom}
 
 
 def main():
