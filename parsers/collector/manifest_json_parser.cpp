@@ -164,9 +164,10 @@ std::optional<Damage> read_items(ParseContext& ctx, od::array items, std::string
     ManifestItem item;
     std::string error;
     bool ok = read_manifest_item(obj, item, error);
-    size_t end = text.find('\n', offset);
-    item.evidence = make_evidence(entry_name(ctx), line, offset,
-                                  text.substr(offset, end == text.npos ? text.npos : end - offset));
+    // The excerpt is cut at kMaxExcerpt anyway: look no further for the line's end (a manifest
+    // written on one line made this search quadratic: 100k items, 42 MB, 85 s).
+    std::string_view rest = text.substr(offset, EvidenceRef::kMaxExcerpt + 1);
+    item.evidence = make_evidence(entry_name(ctx), line, offset, rest.substr(0, rest.find('\n')));
     if (error == "unreadable field") return Damage{offset, error};
     if (!ok) {
       m.notes.push_back(fmt::format("manifest.json line {}: item {} skipped: {}", line, index, error));
