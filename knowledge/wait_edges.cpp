@@ -1,72 +1,76 @@
 #include "knowledge/wait_edges.h"
 
-#include <re2/re2.h>
-
 #include <set>
 
 #include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
+#include "model/strings.h"
 
 namespace triage {
 namespace {
 
-constexpr std::string_view kGroups[] = {"waiter_rank", "waiter_ip", "waiter_device",
-                                        "target_rank", "target_ip", "target_device"};
-
-std::string* field_of(WaitEdgeMatch& m, std::string_view group) {
-  if (group == "waiter_rank") return &m.waiter.rank;
-  if (group == "waiter_ip") return &m.waiter.ip;
-  if (group == "waiter_device") return &m.waiter.device;
-  if (group == "target_rank") return &m.target.rank;
-  if (group == "target_ip") return &m.target.ip;
-  if (group == "target_device") return &m.target.device;
-  return nullptr;
+bool capture_name(std::string_view s) {
+  if (s.empty()) return false;
+  for (char c : s)
+    if (!is_alnum(c) && c != '_') return false;
+  return true;
 }
 
-std::optional<WaitEdgeMatch> match_row(const WaitEdgeRow& row, std::string_view line) {
-  const RE2& re = *row.re;
-  std::vector<re2::StringPiece> groups(static_cast<size_t>(re.NumberOfCapturingGroups()) + 1);
-  if (!re.Match(re2::StringPiece(line.data(), line.size()), 0, line.size(), RE2::UNANCHORED, groups.data(),
-                static_cast<int>(groups.size())))
-    return std::nullopt;
-  WaitEdgeMatch m;
-  m.row_id = row.id;
-  for (const auto& [name, index] : re.NamedCapturingGroups())
-    if (std::string* f = field_of(m, name); f && groups[static_cast<size_t>(index)].data())
-      *f = std::string(groups[static_cast<size_t>(index)]);
-  if (m.target.empty()) return std::nullopt;  // a line that names no one it waits on
-  return m;
+std::string find_capture(const Captures& caps, const std::string& name) {
+  if (name.empty()) return {};
+  for (const auto& [k, v] : caps)
+    if (k == name) return v;
+  return {};
 }
 
 }  // namespace
 
-std::optional<WaitEdgeMatch> WaitEdges::match(std::string_view line) const {
-  for (const auto& row : rows)
-    if (auto m = match_row(row, line)) return m;
-  return std::nullopt;
+void split_address(std::string_view address, RankRef& into) {
+  size_t slash = address.find('/');
+  into.ip = std::string(address.substr(0, slash));
+  into.device = slash == std::string_view::npos ? std::string() : std::string(address.substr(slash + 1));
+}
+
+const WaitEdgeRow* WaitEdges::of_signature(std::string_view id) const {
+  for (const auto& r : rows)
+    if (r.signature == id) return &r;
+  return nullptr;
+}
+
+std::optional<WaitEdgeMatch> WaitEdges::edge(std::string_view signature, const Captures& caps) const {
+  const WaitEdgeRow* row = of_signature(signature);
+  if (!row) return std::nullopt;
+  WaitEdgeMatch m;
+  m.signature = row->signature;
+  m.target.rank = find_capture(caps, row->target_rank);
+  if (auto a = find_capture(caps, row->target_address); !a.empty()) split_address(a, m.target);
+  m.waiter.rank = find_capture(caps, row->waiter_rank);
+  if (auto a = find_capture(caps, row->waiter_address); !a.empty()) split_address(a, m.waiter);
+  // HCCL writes "unknown" or a masked address ("10.*.*.*") when it does not know: no one named.
+  if (m.target.ip.find('*') != std::string::npos) m.target.ip.clear(), m.target.device.clear();
+  if (m.target.empty()) return std::nullopt;
+  return m;
 }
 
 WaitEdges parse_wait_edges(std::string_view content, const std::string& name, std::vector<std::string>& errors) {
-  static const std::vector<std::string_view> kHeader = {"id", "pattern", "match", "near_miss", "meaning"};
+  static const std::vector<std::string_view> kHeader = {"signature",   "target_rank",    "target_address",
+                                                        "waiter_rank", "waiter_address", "meaning"};
   WaitEdges out;
-  std::set<std::string> ids;
+  std::set<std::string> seen;
   for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
-    WaitEdgeRow r{std::string(f[0]), std::string(f[1]), std::string(f[2]), std::string(f[3]), std::string(f[4]), {}};
-    if (r.id.empty() || r.meaning.empty() || r.match.empty() || r.near_miss.empty())
-      return errors.push_back(where + ": id, match, near_miss and meaning are required");
-    if (!ids.insert(r.id).second) return errors.push_back(where + ": duplicate id " + r.id);
-    auto re = std::make_shared<RE2>(r.pattern, RE2::Quiet);
-    if (!re->ok()) return errors.push_back(where + ": pattern does not compile: " + re->error());
-    bool target = false;
-    for (const auto& [group, index] : re->NamedCapturingGroups()) {
-      if (std::find(std::begin(kGroups), std::end(kGroups), group) == std::end(kGroups))
-        return errors.push_back(where + ": unknown group " + group);
-      target = target || group.starts_with("target_");
+    WaitEdgeRow r;
+    r.signature = std::string(f[0]), r.meaning = std::string(f[5]);
+    std::string* cols[] = {&r.target_rank, &r.target_address, &r.waiter_rank, &r.waiter_address};
+    for (size_t i = 0; i < 4; ++i) {
+      if (f[i + 1] == "-") continue;
+      if (!capture_name(f[i + 1]))
+        return errors.push_back(where + ": '" + std::string(f[i + 1]) + "' is no capture name (or -)");
+      *cols[i] = std::string(f[i + 1]);
     }
-    if (!target) return errors.push_back(where + ": the pattern names no target group");
-    r.re = std::move(re);
-    if (!match_row(r, r.match)) return errors.push_back(where + ": the pattern misses its match sample");
-    if (match_row(r, r.near_miss)) return errors.push_back(where + ": the pattern holds its near miss");
+    if (r.signature.empty() || r.meaning.empty()) return errors.push_back(where + ": signature and meaning are required");
+    if (r.target_rank.empty() && r.target_address.empty())
+      return errors.push_back(where + ": a row names the target's rank or address capture");
+    if (!seen.insert(r.signature).second) return errors.push_back(where + ": duplicate signature " + r.signature);
     out.rows.push_back(std::move(r));
   });
   return out;

@@ -1,16 +1,13 @@
 #pragma once
-// knowledge/wait-edges.tsv: the lines in which one rank names the rank, address or device it
-// waits on (HCCL transport init, heartbeat loss, notify wait). Read by the wait graph
-// (correlator/passes/wait_graph.h); the patterns are data, the graph is code.
-#include <memory>
+// knowledge/wait-edges.tsv: which signature hits name the rank, address or device a line's
+// rank waits on (HCCL transport init, heartbeat loss, notify wait), and in which captures.
+// Read by the wait graph (correlator/passes/wait_graph.h); the patterns stay in the
+// signatures, this table says which side each capture names.
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
-
-namespace re2 {
-class RE2;
-}
 
 namespace triage {
 
@@ -21,26 +18,34 @@ struct RankRef {
 };
 
 struct WaitEdgeRow {
-  std::string id, pattern, match, near_miss, meaning;
-  std::shared_ptr<const re2::RE2> re;
+  std::string signature;
+  std::string target_rank, target_address, waiter_rank, waiter_address;  // capture names; "" = none
+  std::string meaning;
 };
 
-// What one line says: `waiter` may be empty (then the line's own process waits).
+// What one hit says: `waiter` may be empty (then the line's own process waits).
 struct WaitEdgeMatch {
-  std::string row_id;
+  std::string signature;
   RankRef waiter, target;
 };
 
 constexpr std::string_view kWaitEdgesFile = "wait-edges.tsv";
 
+using Captures = std::vector<std::pair<std::string, std::string>>;
+
 struct WaitEdges {
   std::vector<WaitEdgeRow> rows;
-  // The first row whose pattern the line holds, with its captures.
-  std::optional<WaitEdgeMatch> match(std::string_view line) const;
+  const WaitEdgeRow* of_signature(std::string_view id) const;
+  // The edge a hit of `signature` with these captures names; nullopt when it names no target.
+  std::optional<WaitEdgeMatch> edge(std::string_view signature, const Captures& captures) const;
 };
 
-// Columns id, pattern, match, near_miss, meaning; a row whose pattern does not compile, names
-// no target group, misses its match or holds its near miss is an error ("file:line: ...").
+// "80.5.5.67/7" -> ip 80.5.5.67, device 7; "80.5.5.67" -> ip only.
+void split_address(std::string_view address, RankRef& into);
+
+// Columns signature, target_rank, target_address, waiter_rank, waiter_address, meaning;
+// problems as "file:line: message". Whether the signature and its captures exist is checked
+// by tests/unit/knowledge/wait_edges_test.cpp against the signatures.
 WaitEdges parse_wait_edges(std::string_view content, const std::string& name, std::vector<std::string>& errors);
 
 // The table for a --knowledge value ("" = built-in; DIR/wait-edges.tsv replaces it).
