@@ -19,7 +19,7 @@ bool same_rank(const RankRef& known, const RankRef& target) {
 size_t resolve(std::vector<WaitRank>& ranks, const RankRef& target) {
   for (size_t i = 0; i < ranks.size(); ++i)
     if (same_rank(ranks[i].id, target)) return i;
-  ranks.push_back(WaitRank{"", target, ""});
+  ranks.push_back(WaitRank{"", target, "", ""});
   return ranks.size() - 1;
 }
 
@@ -68,7 +68,8 @@ std::string wait_rank_label(const WaitRank& r) {
   std::string s;
   if (!r.id.rank.empty()) s = "rank " + r.id.rank;
   if (!r.id.rank.empty() && !r.id.device.empty()) s += " dev " + r.id.device;
-  if (r.id.rank.empty()) s = r.id.ip.empty() ? "dev " + r.id.device : r.id.ip + (r.id.device.empty() ? "" : "/" + r.id.device);
+  if (r.id.rank.empty() && !r.id.ip.empty()) s = r.id.ip + (r.id.device.empty() ? "" : "/" + r.id.device);
+  if (r.id.rank.empty() && r.id.ip.empty()) s = r.id.device.empty() ? r.process : "dev " + r.id.device;
   if (!r.host.empty()) s += " on " + r.host;
   return s;
 }

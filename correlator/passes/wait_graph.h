@@ -16,6 +16,7 @@ struct WaitRank {
   std::string host;             // "" = known only as a target (no log of it was read)
   RankRef id;                   // rank, ip, device, as far as known
   std::string first_error_utc;  // ISO UTC, already skew-corrected; "" = unknown
+  std::string process;          // "pid 4242": its words when nothing else names it
 };
 
 struct WaitEdge {
