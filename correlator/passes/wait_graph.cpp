@@ -71,6 +71,7 @@ std::string wait_rank_label(const WaitRank& r) {
   if (r.id.rank.empty() && !r.id.ip.empty()) s = r.id.ip + (r.id.device.empty() ? "" : "/" + r.id.device);
   if (r.id.rank.empty() && r.id.ip.empty()) s = r.id.device.empty() ? r.process : "dev " + r.id.device;
   if (!r.host.empty()) s += " on " + r.host;
+  else if (!r.id.rank.empty() && !r.id.ip.empty()) s += " at " + r.id.ip;  // no log of it: where it is
   return s;
 }
 

@@ -33,7 +33,8 @@ struct WaitRoot {
   std::vector<EvidenceRef> evidence;  // the lines of the waits into it, then along the chain
 };
 
-// A rank's words: "rank 3 dev 3 on node-c", "80.5.5.67/7" for a rank known by address only.
+// A rank's words: "rank 3 dev 3 on node-c"; "rank 3 dev 7 at 80.5.5.67" when no log of it was
+// read; "80.5.5.67/7" for a rank known by address only.
 std::string wait_rank_label(const WaitRank& r);
 
 // `ranks` gains a rank for each target no rank matches (by rank number, else by address and
