@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -40,6 +41,15 @@ class WaitRootAnalysis {
 
  private:
   void read(const BundleFacts& b) {
+    // A rank's first error is its process's earliest error hit, not only its first wait line:
+    // in a cycle of waits the rank that failed first is the root.
+    std::map<int64_t, std::string> first_error;
+    for (const auto& hit : b.logs.signature_hits)
+      if (hit.pid && hit.time.time.known() && (hit.severity == "error" || hit.severity == "critical")) {
+        std::string t = format_utc(hit.time.time.utc_us);
+        auto [it, fresh] = first_error.try_emplace(*hit.pid, t);
+        if (!fresh && t < it->second) it->second = t;
+      }
     for (const auto& hit : b.logs.signature_hits) {
       auto m = table_.edge(hit.id, hit.captures);
       if (!m) continue;
@@ -48,10 +58,10 @@ class WaitRootAnalysis {
       if (w.rank.empty()) w.rank = env.rank;
       if (w.device.empty() && w.ip.empty()) w.device = env.device;
       size_t at = rank_index(b.host, w, hit.pid);
-      if (hit.time.time.known()) {
-        std::string t = format_utc(hit.time.time.utc_us);
-        if (ranks_[at].first_error_utc.empty() || t < ranks_[at].first_error_utc) ranks_[at].first_error_utc = t;
-      }
+      std::string t = hit.time.time.known() ? format_utc(hit.time.time.utc_us) : "";
+      if (hit.pid && first_error.count(*hit.pid)) t = std::min(t.empty() ? first_error[*hit.pid] : t, first_error[*hit.pid]);
+      if (!t.empty() && (ranks_[at].first_error_utc.empty() || t < ranks_[at].first_error_utc))
+        ranks_[at].first_error_utc = t;
       waiters_.insert(at);
       edges_.push_back(WaitEdge{at, m->target, hit.evidence});
     }

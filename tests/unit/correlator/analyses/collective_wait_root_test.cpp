@@ -4,6 +4,7 @@
 // real-log-excerpts.md) with the ranks and addresses of a made-up 3-rank job.
 #include <catch2/catch.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -15,8 +16,8 @@ using namespace triage::testing;
 
 namespace {
 
-std::string transport_init(int pid, int rank, int remote) {
-  return "[ERROR] HCCL(" + std::to_string(pid) + ",):2026-06-17-02:21:43.853.333 [transport_manager.cc:954] "
+std::string transport_init(int pid, int rank, int remote, std::string time = "2026-06-17-02:21:43.853.333") {
+  return "[ERROR] HCCL(" + std::to_string(pid) + ",):" + time + " [transport_manager.cc:954] "
          "[86231][InitChannelStage][RunFailed]Transport init error! createLink para:rank[" + std::to_string(rank) +
          "]-localUserrank[" + std::to_string(rank) + "]-localIpAddr[80.5.5.39/" + std::to_string(rank) +
          "], remoteRank[" + std::to_string(remote) + "]-remoteUserrank[" + std::to_string(remote) +
@@ -30,14 +31,17 @@ const std::string kDeviceTimeout =
     "fftsplus task timeout occurred during task execution, stream_id:5, sq_id:5, task_id:2212, stuck notify num:1, "
     "timeout:1836.\n";
 
-Report analyze_pastes(const std::vector<std::string>& texts) {
+// Loose pastes have no zone: `utc_offset` gives them one (--utc-offset), so their times order.
+Report analyze_pastes(const std::vector<std::string>& texts, std::optional<int> utc_offset = std::nullopt) {
   TempDir dir;
   std::vector<std::string> paths;
   for (size_t i = 0; i < texts.size(); ++i) {
     paths.push_back(dir / ("rank" + std::to_string(i) + "/plog-" + std::to_string(100 + i) + "_1.log"));
     write_file(paths.back(), texts[i]);
   }
-  return correlate(load(paths).evidence, AnalyzeOptions{});
+  AnalyzeOptions options;
+  options.utc_offset_seconds = utc_offset;
+  return correlate(load(paths, options).evidence, options);
 }
 
 const Finding* wait_root(const Report& r) {
@@ -69,6 +73,30 @@ TEST_CASE("wait root: the rank waited on whose own log was read, through a chain
   // Loose pastes name no host: each rank is told by its address.
   CHECK(f->observed == "rank 2 dev 2 at 80.5.5.67: 2 ranks waited on it (chain: rank 0 dev 0 at 80.5.5.39 -> "
                        "rank 1 dev 1 at 80.5.5.39 -> rank 2 dev 2 at 80.5.5.67)");
+}
+
+TEST_CASE("wait root: ranks that wait on each other root at the one whose process failed first", "[wait-graph]") {
+  // Rank 0 waits on 1 and 1 on 0; rank 1's process had a device-side timeout an hour before
+  // (its first error), rank 0's lines come earlier than rank 1's wait line.
+  std::string early_error =
+      "[ERROR] RUNTIME(102,python3):2026-06-17-01:20:00.000.000 [device_error_proc.cc:1389]62654 "
+      "ProcessStarsHcclFftsPlusTimeoutErrorInfo:The error from device(chipId:0, dieId:0), serial number is 9, hccl "
+      "fftsplus task timeout occurred during task execution, stream_id:5, sq_id:5, task_id:2212, stuck notify num:1, "
+      "timeout:1836.\n";
+  Report r = analyze_pastes({transport_init(101, 0, 1, "2026-06-17-02:00:00.000.000"),
+                             early_error + transport_init(102, 1, 0, "2026-06-17-02:30:00.000.000")},
+                            8 * 3600);
+  const Finding* f = wait_root(r);
+  REQUIRE(f);
+  CHECK(*f->find_value("in_cycle") == "yes");
+  CHECK(*f->find_value("root_rank") == "1");
+  CHECK(f->title == "The ranks waited on each other; the first error in the cycle is rank 1 dev 1 at 80.5.5.39's");
+  // Near miss: without rank 1's earlier error, rank 0's earlier wait line makes it first.
+  Report plain = analyze_pastes({transport_init(101, 0, 1, "2026-06-17-02:00:00.000.000"),
+                                 transport_init(102, 1, 0, "2026-06-17-02:30:00.000.000")},
+                                8 * 3600);
+  REQUIRE(wait_root(plain));
+  CHECK(*wait_root(plain)->find_value("root_rank") == "0");
 }
 
 TEST_CASE("wait root, near misses: one rank's line, device-side timeouts that name no peer", "[wait-graph]") {
