@@ -7,6 +7,7 @@
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_groups.h"
 #include "knowledge/fleet_roles.h"
+#include "knowledge/wait_edges.h"
 #include "knowledge/component_phrases.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/collective_classes.h"
@@ -170,6 +171,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(kFleetRolesFile))
     parse_fleet_roles(content, name, out.problems);
+  else if (name.ends_with(kWaitEdgesFile))
+    parse_wait_edges(content, name, out.problems);
   else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
     append(out.problems, check_line_shapes(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))

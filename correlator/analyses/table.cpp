@@ -6,6 +6,7 @@
 #include "correlator/analyses/atb_abi.h"
 #include "correlator/analyses/chip_scope.h"
 #include "correlator/analyses/collective.h"
+#include "correlator/analyses/collective_wait_root.h"
 #include "correlator/analyses/container.h"
 #include "correlator/analyses/device_access.h"
 #include "correlator/analyses/device_exception.h"
@@ -53,6 +54,7 @@ std::span<const AnalysisRow> analyses() {
       {"observation_point", analyze_observation_point},
       {"device_exception", analyze_device_exception},
       {"collective", analyze_collective},
+      {"collective_wait_root", analyze_collective_wait_root},
       {"device_access", analyze_device_access},
       {"failure_class", analyze_failure_class},
       {"kernel_driver_error", analyze_kernel_driver_error},

@@ -151,6 +151,22 @@ void link_consequences(Work& w, const VerdictRules& rules, const std::vector<Fin
   }
 }
 
+// The best supported cause on another host whose consequences include a finding of `host`
+// (another rank's device failed first and this host's collective timed out waiting for it):
+// then this host's own lack of evidence is no reason to rank "insufficient evidence" first.
+const Hypothesis* cause_elsewhere(const std::vector<Work>& work, const std::vector<Finding>& findings,
+                                  const std::string& host) {
+  const Hypothesis* best = nullptr;
+  for (const auto& w : work) {
+    if (w.h.host == host || w.h.id == kInsufficient || w.h.score <= 0) continue;
+    bool explains_here = std::any_of(w.h.consequences.begin(), w.h.consequences.end(), [&](const FindingLink& l) {
+      return l.index < findings.size() && findings[l.index].host == host;
+    });
+    if (explains_here && (!best || w.h.score > best->score)) best = &w.h;
+  }
+  return best;
+}
+
 Confidence confidence_of(const Work& w) {
   if (!w.h.contradicting.empty()) return Confidence::low;
   if (w.strong_families.size() >= 2) return Confidence::high;
@@ -305,7 +321,6 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
   std::vector<Work> work;
   std::vector<std::string> gaps;
   for (size_t hi = 0; hi < hosts.size(); ++hi) {
-    size_t first = work.size();
     for (size_t si = 0; si < rules.hypotheses.size(); ++si) {
       const auto& spec = rules.hypotheses[si];
       Work w;
@@ -317,14 +332,30 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
       w.h.confidence = confidence_of(w);
       work.push_back(std::move(w));
     }
-    // No hypothesis strong enough: insufficient evidence leads this host.
+  }
+  // After every host is judged: a host may wait on another host's cause.
+  for (const auto& host : hosts) {
+    // No hypothesis strong enough: insufficient evidence leads this host, unless its
+    // findings are the consequences of a cause on another host (it waited on that host).
     double best = 0;
-    for (size_t i = first; i < work.size(); ++i)
-      if (work[i].h.id != kInsufficient) best = std::max(best, work[i].h.score);
-    for (size_t i = first; i < work.size(); ++i) {
-      Work& w = work[i];
-      if (w.h.id != kInsufficient) continue;
-      if (best < rules.leading_min_score) {
+    for (const auto& w : work)
+      if (w.h.host == host && w.h.id != kInsufficient) best = std::max(best, w.h.score);
+    const Hypothesis* waited_on = cause_elsewhere(work, findings, host);
+    // A host with nothing to explain beside one that has: its gaps are no reason to lead.
+    bool quiet_beside_fault = !has_problem(host) && std::any_of(hosts.begin(), hosts.end(), [&](const std::string& o) {
+      return o != host && has_problem(o);
+    });
+    for (Work& w : work) {
+      if (w.h.host != host || w.h.id != kInsufficient) continue;
+      // Its gaps still name what to collect; they do not rank it beside the other host's cause.
+      if (waited_on) {
+        w.h.score = 0;
+        w.reasons = {fmt::format("its findings are read as waiting on {}: consequences of {} there",
+                                 waited_on->host, waited_on->id)};
+      } else if (quiet_beside_fault) {
+        w.h.score = 0;
+        w.reasons = {"nothing at warning or above on this host, while another host has a fault"};
+      } else if (best < rules.leading_min_score) {
         w.h.score += rules.leading_min_score;
         w.h.confidence = Confidence::medium;
         w.reasons.insert(w.reasons.begin(),

@@ -2,8 +2,9 @@
 # ascend-triage fleet on the generated 4-node samples (samples/fleet-4node*): the map step
 # writes schema-valid summaries; the reduce names the faulty node first whatever the order of
 # its arguments (summaries, bundles, a directory, an @list), also when that node's clock runs
-# 5 minutes ahead, and names node 1 in the variant where node 1 faults; bad summaries exit 2
-# naming the file. Usage: samples.sh BIN JSON_SCHEMA_CHECK REPO_ROOT
+# 5 minutes ahead, and names node 1 in the variant where node 1 faults; analyze of all four
+# bundles leads with the same node; bad summaries exit 2 naming the file.
+# Usage: samples.sh BIN JSON_SCHEMA_CHECK REPO_ROOT
 set -euo pipefail
 bin=$1 check=$2 root=$3
 tmp=$(mktemp -d)
@@ -66,6 +67,15 @@ n = r["nodes"]
 assert n[0]["node"] == sys.argv[2] and n[0]["role"] == "origin", n[0]
 assert n[0]["first_finding"]["class"] == "device-error", n[0]
 assert [x["role"] for x in n[1:]] == ["waiter"] * 3, n
+PY
+  # analyze of all four bundles agrees with fleet: the origin's device fault leads, and no
+  # host's "insufficient evidence" ranks above it (docs/verdict.md, several hosts).
+  "$bin" --quiet analyze --format json "$root/samples/$variant"/node* >"$tmp/all.json" || true
+  python3 - "$tmp/all.json" "$want" <<'PY' || fail "$variant: analyze of all bundles does not lead with $want"
+import json, sys
+r = json.load(open(sys.argv[1]))["verdict"]["ranked"]
+assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
+assert len(r[0]["consequences"]) >= 6, r[0]
 PY
 done
 

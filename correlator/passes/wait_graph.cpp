@@ -1,0 +1,125 @@
+#include "correlator/passes/wait_graph.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <set>
+
+namespace triage {
+namespace {
+
+constexpr size_t kMaxEvidence = 8;
+
+bool same_rank(const RankRef& known, const RankRef& target) {
+  if (!target.rank.empty()) return known.rank == target.rank;
+  return !target.ip.empty() && known.ip == target.ip && (target.device.empty() || known.device == target.device);
+}
+
+size_t resolve(std::vector<WaitRank>& ranks, const RankRef& target) {
+  for (size_t i = 0; i < ranks.size(); ++i)
+    if (same_rank(ranks[i].id, target)) return i;
+  ranks.push_back(WaitRank{"", target, "", ""});
+  return ranks.size() - 1;
+}
+
+// Every rank that reaches `to` along the edges (its waiters, directly or not), without `to`.
+std::set<size_t> waiters_of(size_t to, const std::vector<std::pair<size_t, size_t>>& arcs) {
+  std::set<size_t> seen;
+  std::vector<size_t> todo{to};
+  while (!todo.empty()) {
+    size_t n = todo.back();
+    todo.pop_back();
+    for (const auto& [from, target] : arcs)
+      if (target == n && from != to && seen.insert(from).second) todo.push_back(from);
+  }
+  return seen;
+}
+
+// Earlier known first error first; unknown last; then the order the ranks were given.
+bool earlier(const WaitRank& a, size_t ia, const WaitRank& b, size_t ib) {
+  if (a.first_error_utc.empty() != b.first_error_utc.empty()) return !a.first_error_utc.empty();
+  if (a.first_error_utc != b.first_error_utc) return a.first_error_utc < b.first_error_utc;
+  return ia < ib;
+}
+
+// The longest wait path that ends at the root, as labels: who waited on whom.
+std::vector<size_t> chain_to(size_t root, const std::vector<std::pair<size_t, size_t>>& arcs) {
+  std::vector<size_t> chain{root};
+  std::set<size_t> used{root};
+  for (;;) {
+    size_t best = SIZE_MAX, best_depth = 0;
+    for (const auto& [from, to] : arcs) {
+      if (to != chain.back() || used.count(from)) continue;
+      size_t depth = waiters_of(from, arcs).size() + 1;
+      if (best == SIZE_MAX || depth > best_depth || (depth == best_depth && from < best)) best = from, best_depth = depth;
+    }
+    if (best == SIZE_MAX) break;
+    chain.push_back(best);
+    used.insert(best);
+  }
+  std::reverse(chain.begin(), chain.end());
+  return chain;
+}
+
+}  // namespace
+
+std::string wait_rank_label(const WaitRank& r) {
+  std::string s;
+  if (!r.id.rank.empty()) s = "rank " + r.id.rank;
+  if (!r.id.rank.empty() && !r.id.device.empty()) s += " dev " + r.id.device;
+  if (r.id.rank.empty() && !r.id.ip.empty()) s = r.id.ip + (r.id.device.empty() ? "" : "/" + r.id.device);
+  if (r.id.rank.empty() && r.id.ip.empty()) s = r.id.device.empty() ? r.process : "dev " + r.id.device;
+  if (!r.host.empty()) s += " on " + r.host;
+  else if (!r.id.rank.empty() && !r.id.ip.empty()) s += " at " + r.id.ip;  // no log of it: where it is
+  return s;
+}
+
+std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges) {
+  std::vector<std::pair<size_t, size_t>> arcs;  // (waiter, waited on), one per edge
+  std::vector<size_t> arc_edge;
+  for (size_t e = 0; e < edges.size(); ++e) {
+    size_t to = resolve(ranks, edges[e].target);
+    if (to == edges[e].waiter) continue;  // a rank naming itself waits on no one
+    arcs.emplace_back(edges[e].waiter, to);
+    arc_edge.push_back(e);
+  }
+  if (arcs.empty()) return std::nullopt;
+  auto waits = [&](size_t n) { return std::any_of(arcs.begin(), arcs.end(), [&](const auto& a) { return a.first == n; }); };
+  std::optional<WaitRoot> root;
+  auto consider = [&](size_t n, bool cycle) {
+    size_t count = waiters_of(n, arcs).size();
+    if (count == 0) return;
+    if (!root || count > root->waiters || (count == root->waiters && earlier(ranks[n], n, ranks[root->rank], root->rank)))
+      root = WaitRoot{n, count, cycle, {}, {}};
+  };
+  for (size_t n = 0; n < ranks.size(); ++n)
+    if (!waits(n)) consider(n, false);
+  if (!root) {  // every waited-on rank waits too: a cycle; its first error is the root
+    auto in_cycle = [&](size_t n) {
+      return std::any_of(arcs.begin(), arcs.end(), [&](const auto& a) { return a.first == n && waiters_of(a.second, arcs).count(n); });
+    };
+    std::optional<size_t> first;
+    for (size_t n = 0; n < ranks.size(); ++n)
+      if (in_cycle(n) && (!first || earlier(ranks[n], n, ranks[*first], *first))) first = n;
+    if (!first) return std::nullopt;
+    root = WaitRoot{*first, waiters_of(*first, arcs).size(), true, {}, {}};
+  }
+  auto chain = chain_to(root->rank, arcs);
+  std::vector<std::string> labels;
+  for (size_t n : chain) labels.push_back(wait_rank_label(ranks[n]));
+  root->text = fmt::format("{}: {} rank{} waited on it{}", wait_rank_label(ranks[root->rank]), root->waiters,
+                           root->waiters == 1 ? "" : "s", root->in_cycle ? " (the first error in a cycle of waits)" : "");
+  if (chain.size() > 2) root->text += fmt::format(" (chain: {})", fmt::join(labels, " -> "));
+  // Evidence: the waits into the root first, then those along the chain.
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t a = 0; a < arcs.size() && root->evidence.size() < kMaxEvidence; ++a) {
+      bool into_root = arcs[a].second == root->rank;
+      bool on_chain = std::find(chain.begin(), chain.end(), arcs[a].second) != chain.end() &&
+                      std::find(chain.begin(), chain.end(), arcs[a].first) != chain.end();
+      if (pass == 0 ? into_root : (!into_root && on_chain)) root->evidence.push_back(edges[arc_edge[a]].evidence);
+    }
+  return root;
+}
+
+}  // namespace triage

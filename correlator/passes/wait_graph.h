@@ -1,0 +1,44 @@
+#pragma once
+// The wait graph of a collective failure (issue 37): per rank, the ranks its lines say it
+// waits on (knowledge/wait-edges.tsv); the root is the rank nobody waits on that others wait
+// on, or, when the waits form a cycle, the rank in it whose first error came first.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "knowledge/wait_edges.h"
+#include "model/evidence.h"
+
+namespace triage {
+
+// A rank as the graph knows it: where it runs and when it first reported an error.
+struct WaitRank {
+  std::string host;             // "" = known only as a target (no log of it was read)
+  RankRef id;                   // rank, ip, device, as far as known
+  std::string first_error_utc;  // ISO UTC, already skew-corrected; "" = unknown
+  std::string process;          // "pid 4242": its words when nothing else names it
+};
+
+struct WaitEdge {
+  size_t waiter = 0;  // index into the ranks
+  RankRef target;     // as the line names it
+  EvidenceRef evidence;
+};
+
+struct WaitRoot {
+  size_t rank = 0;          // index into the ranks (a target no rank matched is added)
+  size_t waiters = 0;       // ranks that wait on it, directly or through others
+  bool in_cycle = false;    // chosen as the first error of a cycle of waits
+  std::string text;         // "rank 3 dev 3 on node-c: 7 ranks waited on it (chain: ...)"
+  std::vector<EvidenceRef> evidence;  // the lines of the waits into it, then along the chain
+};
+
+// A rank's words: "rank 3 dev 3 on node-c"; "rank 3 dev 7 at 80.5.5.67" when no log of it was
+// read; "80.5.5.67/7" for a rank known by address only.
+std::string wait_rank_label(const WaitRank& r);
+
+// `ranks` gains a rank for each target no rank matches (by rank number, else by address and
+// device). No root without an edge between two different ranks.
+std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges);
+
+}  // namespace triage

@@ -1,0 +1,85 @@
+// Several hosts: a host whose collective timed out waiting on another host's failed device
+// does not rank "insufficient evidence" above that device's fault
+// (correlator/passes/verdict.cpp cause_elsewhere; docs/verdict.md "Several hosts").
+#include <catch2/catch.hpp>
+
+#include <string>
+#include <vector>
+
+#include "correlator/passes/verdict.h"
+
+using namespace triage;
+
+namespace {
+
+Finding at(std::string id, std::string host, std::string first_utc, int line) {
+  Finding f;
+  f.id = std::move(id);
+  f.host = std::move(host);
+  f.severity = Severity::error;
+  f.confidence = Confidence::medium;
+  f.value("first_utc", std::move(first_utc));
+  f.evidence.push_back(EvidenceRef{.entry = f.host + "/plog.log", .line = static_cast<uint64_t>(line), .offset = 0, .excerpt = ""});
+  return f;
+}
+
+Finding timeout(std::string host, std::string first_utc, int line) {
+  Finding f = at("device-exception/hccl-timeout", std::move(host), std::move(first_utc), line);
+  f.value("observed_in_barrier", "no");
+  return f;
+}
+
+Verdict judge(std::vector<Finding> findings, const std::vector<std::string>& hosts) {
+  sort_findings(findings);
+  EvidenceSet e;
+  for (const auto& h : hosts) {
+    BundleFacts b;
+    b.host = h;
+    e.bundles.push_back(std::move(b));
+  }
+  return build_verdict(findings, e, AnalyzeOptions{});
+}
+
+const Hypothesis* of(const Verdict& v, std::string_view id, std::string_view host) {
+  for (const auto& h : v.ranked)
+    if (h.id == id && h.host == host) return &h;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("several hosts: the host whose device failed first leads; the waiters wait on it", "[verdict]") {
+  Verdict v = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2), timeout("b", "2026-03-02T06:33:45.928000Z", 2),
+                     at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                    {"a", "b", "c"});
+  REQUIRE(!v.ranked.empty());
+  CHECK(v.ranked.front().id == "device-hardware");
+  CHECK(v.ranked.front().host == "c");
+  CHECK(v.ranked.front().consequences.size() == 2);
+  // The waiters' own gaps (no bundle, no modules...) do not rank them beside it.
+  CHECK(!of(v, "insufficient-evidence", "a"));
+  CHECK(!of(v, "insufficient-evidence", "b"));
+  CHECK(of(v, "insufficient-evidence", "c"));
+}
+
+TEST_CASE("several hosts, near misses: a timeout before the device fault, a host nothing explains", "[verdict]") {
+  // The timeout came first: it is no consequence of the later fault, and its host is not a waiter.
+  Verdict early = judge({timeout("a", "2026-03-02T06:00:00.000000Z", 2),
+                         at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                        {"a", "c"});
+  REQUIRE(!early.ranked.empty());
+  CHECK(early.ranked.front().id == "collective-communication");
+  CHECK(early.ranked.front().host == "a");
+  // A host with nothing to explain is no waiter, and does not lead with its gaps either.
+  Verdict apart = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2),
+                         at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                        {"a", "b", "c"});
+  REQUIRE(!apart.ranked.empty());
+  CHECK(apart.ranked.front().id == "device-hardware");
+  CHECK(!of(apart, "insufficient-evidence", "b"));
+  CHECK(!of(apart, "insufficient-evidence", "a"));
+  // Alone, a timeout with no device fault on any host reads as a collective fault, as before.
+  Verdict alone = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2)}, {"a"});
+  REQUIRE(!alone.ranked.empty());
+  CHECK(alone.ranked.front().id == "collective-communication");
+}
