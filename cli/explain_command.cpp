@@ -1,6 +1,7 @@
 // `explain ID`: what a finding id or a verdict hypothesis means, what it does not prove and
 // how to settle it (knowledge/findings/<area>.tsv, knowledge/verdict/hypotheses.json); signatures
 // and error codes fall back to `knowledge explain`. `explain --list` lists every id.
+#include <cctype>
 #include <algorithm>
 #include <iostream>
 #include <memory>
@@ -71,14 +72,30 @@ void print_rules_for(const VerdictRules& rules, const std::string& id, bool by_f
   }
 }
 
+// A finding's texts name its values as {placeholders} the report fills; explain has no
+// finding, so it shows them as the <value> a reader substitutes.
+std::string unfilled(std::string text) {
+  for (size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
+    size_t close = text.find('}', open);
+    if (close == std::string::npos) break;
+    bool name = close > open + 1;
+    for (size_t i = open + 1; i < close; ++i)
+      name = name && (std::isalnum(static_cast<unsigned char>(text[i])) || text[i] == '_');
+    if (!name) continue;
+    text[open] = '<';
+    text[close] = '>';
+  }
+  return text;
+}
+
 int run_explain(const Args& a, const GlobalOptions& g) {
   const auto& catalogue = finding_catalogue_for(g.knowledge_dir);
   const VerdictRules& rules = verdict_rules_for(g.knowledge_dir);
   if (const auto* e = find_catalogue_entry(catalogue, a.id)) {
     std::cout << e->id << "  [finding, " << e->severity << "]\n\n"
-              << wrap(e->meaning) << "\n\n"
-              << wrap("Does not prove: " + (e->does_not_prove.empty() ? "(informational)" : e->does_not_prove))
-              << "\n\n" << wrap("How to settle: " + e->how_to_settle) << '\n';
+              << wrap(unfilled(e->meaning)) << "\n\n"
+              << wrap(unfilled("Does not prove: " + (e->does_not_prove.empty() ? "(informational)" : e->does_not_prove)))
+              << "\n\n" << wrap(unfilled("How to settle: " + e->how_to_settle)) << '\n';
     print_rules_for(rules, e->id, true);
     return kExitClean;
   }
