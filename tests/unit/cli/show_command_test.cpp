@@ -105,6 +105,18 @@ TEST_CASE("cli show: bundle text cannot drive the terminal, long lines are cut",
   CHECK(run.out.size() < 3000);
 }
 
+TEST_CASE("cli show: a member named with control bytes, as the report prints it", "[show][cli]") {
+  TempDir dir;
+  write_archive(dir / "c.tar", {{"c/ev\x1b[2Jil.log", "alpha\nbeta\n"}}, ArchiveFormat::gnu_tar, Filter::none);
+  // The reports name an archive member with its control bytes as \xNN (escape_control_bytes).
+  std::string printed = dir / "c.tar!c/ev\\x1b[2Jil.log";
+  CliRun run = run_cli({"show", printed + ":2"});
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.out.find("\n> 2  beta\n") != std::string::npos);
+  CHECK(run.out.find('\x1b') == std::string::npos);
+}
+
 TEST_CASE("cli show: a wrong address is an error naming the file, exit 2", "[show][cli]") {
   TempDir dir;
   write_archive(dir / "s.tar.gz", {{"s/a.log", "one\ntwo\n"}}, ArchiveFormat::tar, Filter::gzip);
