@@ -54,6 +54,7 @@ Command add_formats_command(CLI::App& app, GlobalOptions& g);
 Command add_baseline_command(CLI::App& app, GlobalOptions& g);
 Command add_diff_command(CLI::App& app, GlobalOptions& g);
 Command add_fleet_command(CLI::App& app, GlobalOptions& g);
+Command add_show_command(CLI::App& app, GlobalOptions& g);
 
 // Helpers shared by commands.
 // Loads the inputs (`-` is standard input, at most once); prints why and returns false when an

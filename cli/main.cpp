@@ -53,6 +53,7 @@ int main(int argc, char** argv) {
   commands.push_back(add_baseline_command(app, g));
   commands.push_back(add_diff_command(app, g));
   commands.push_back(add_fleet_command(app, g));
+  commands.push_back(add_show_command(app, g));
   // After the subcommands, so their own --help does not repeat it.
   // help2man makes the "Examples:" and "Exit status:" paragraphs sections of the man page.
   app.footer(

@@ -2,6 +2,9 @@
 #include <catch2/catch.hpp>
 #include <simdjson.h>
 
+#include <functional>
+#include <sstream>
+
 #include "bundle_test_util.h"
 
 using namespace triage;
@@ -103,4 +106,85 @@ TEST_CASE("cli timeline: a date alone filters by the UTC day; JSONL says what it
   CliRun zoned = run_cli({"--utc-offset", "+08:00", "timeline", "--format", "jsonl", in.path()});
   CHECK(lines_of(zoned.out) == 1);
   CHECK(zoned.err.find("not in the JSONL") == std::string::npos);
+}
+
+namespace {
+
+// The timeline's events (not boots) as JSON lines, parsed; `check` sees each one.
+size_t events_where(const std::vector<std::string>& options, const std::string& input,
+                    const std::function<void(simdjson::dom::element)>& check) {
+  std::vector<std::string> args = {"timeline", "--format", "jsonl"};
+  args.insert(args.end(), options.begin(), options.end());
+  args.push_back(input);
+  CliRun run = run_cli(args);
+  INFO(run.err);
+  REQUIRE(run.exit_code <= 1);
+  simdjson::dom::parser parser;
+  std::istringstream in(run.out);
+  std::string line;
+  size_t events = 0;
+  while (std::getline(in, line)) {
+    simdjson::dom::element doc;
+    REQUIRE(parser.parse(line).get(doc) == simdjson::SUCCESS);
+    std::string_view desc;
+    REQUIRE(doc["timestamp_desc"].get(desc) == simdjson::SUCCESS);
+    if (desc == "Boot") continue;
+    ++events;
+    check(doc);
+  }
+  return events;
+}
+
+}  // namespace
+
+TEST_CASE("cli timeline: --pid, --device, --rank and --grep keep only their events", "[timeline][cli]") {
+  std::string incident = sample("incident-910b-before-reboot");
+  size_t all = events_where({}, incident, [](simdjson::dom::element) {});
+  size_t pid = events_where({"--pid", "48213"}, incident, [](simdjson::dom::element e) {
+    int64_t v = 0;
+    REQUIRE(e["pid"].get(v) == simdjson::SUCCESS);
+    CHECK(v == 48213);
+  });
+  size_t device = events_where({"--device", "0"}, incident, [](simdjson::dom::element e) {
+    int64_t v = -1;
+    REQUIRE(e["device"].get(v) == simdjson::SUCCESS);
+    CHECK(v == 0);
+  });
+  size_t grep = events_where({"--grep", "three minutes timeout"}, incident, [](simdjson::dom::element e) {
+    std::string_view message;
+    REQUIRE(e["message"].get(message) == simdjson::SUCCESS);
+    CHECK(message.find("three minutes timeout") != std::string_view::npos);
+  });
+  CHECK(pid > 0);
+  CHECK(device > 0);
+  CHECK(grep > 0);
+  CHECK(pid < all);
+  CHECK(device < all);
+  CHECK(grep < all);
+  // Combined with each other and with --min-severity: a subset of each.
+  size_t both = events_where({"--pid", "48213", "--grep", "three minutes timeout", "--min-severity", "warning"}, incident,
+                             [](simdjson::dom::element e) {
+                               std::string_view severity;
+                               REQUIRE(e["severity"].get(severity) == simdjson::SUCCESS);
+                               CHECK(severity != "info");
+                             });
+  CHECK(both > 0);
+  CHECK(both <= grep);
+  CHECK(both < pid);
+
+  // A rank is the process whose environment states RANK: node1 runs ranks 2 and 3 on devices 0
+  // and 1, and its device-log events carry the device alone.
+  std::string node1 = sample("fleet-4node/node1");
+  CHECK(events_where({"--rank", "3"}, node1, [](simdjson::dom::element e) {
+          std::string_view message;
+          REQUIRE(e["message"].get(message) == simdjson::SUCCESS);
+          CHECK(message.find("device(chipId:1,") != std::string_view::npos);
+        }) == 1);
+  CHECK(events_where({"--rank", "7"}, node1, [](simdjson::dom::element) {}) == 0);
+
+  CliRun text = run_cli({"timeline", "--pid", "48213", incident});
+  CHECK(text.out.find(" filtered out") != std::string::npos);  // the events left out are counted
+  CliRun bad = run_cli({"timeline", "--grep", "(", incident});
+  CHECK(bad.exit_code == 2);
+  CHECK(bad.err.find("--grep: missing )") != std::string::npos);
 }
