@@ -70,6 +70,19 @@ bool names_something(sv p) {
   return !date_head;
 }
 
+// The number at pos is a part of a date `dddd-dd-dd` (year, month or day).
+bool in_date(sv s, size_t pos) {
+  for (size_t back : {0, 5, 8}) {
+    if (pos < back) continue;
+    size_t b = pos - back;
+    if ((b == 0 || !is_digit(s[b - 1])) && digits_at(s, b) == 4 && b + 10 <= s.size() &&
+        s[b + 4] == '-' && digits_at(s, b + 5) == 2 && s[b + 7] == '-' &&
+        digits_at(s, b + 8) == 2)
+      return true;
+  }
+  return false;
+}
+
 // `[rank12]:` or `[default3]:` at pos; end is just after the colon.
 bool match_rank(sv s, size_t pos, size_t& end, int& rank) {
   if (pos >= s.size() || s[pos] != '[') return false;
@@ -113,6 +126,33 @@ bool match_process(sv s, size_t pos, size_t& end, sv& name, int64_t& pid) {
     return true;
   }
   return false;
+}
+
+// `[Stage-1] ` (vLLM-Omni stages; any `[Word-N] ` / `[Word_N] ` a launcher puts first): a
+// word, a dash or underscore, a number, `]` and a blank. Levels (`[ERROR]`), times
+// (`[2024-07-03 ...]`) and `[Rank 0]` have no such shape.
+bool match_tag(sv s, size_t pos, size_t& end) {
+  if (pos >= s.size() || s[pos] != '[') return false;
+  size_t k = pos + 1;
+  while (k < s.size() && k - pos <= 24 && is_alpha(s[k])) ++k;
+  if (k - pos - 1 < 2 || k >= s.size() || (s[k] != '-' && s[k] != '_')) return false;
+  size_t n = digits_at(s, k + 1);
+  k += 1 + n;
+  if (n == 0 || n > 4 || k + 1 >= s.size() || s[k] != ']' || s[k + 1] != ' ') return false;
+  end = k + 1;
+  return true;
+}
+
+// A kernel time stamp `[ 2454.830692]` at pos (dmesg, kbox).
+bool kernel_time_at(sv s, size_t pos) {
+  if (pos >= s.size() || s[pos] != '[') return false;
+  size_t k = pos + 1;
+  while (k < s.size() && s[k] == ' ') ++k;
+  size_t n = digits_at(s, k);
+  if (n == 0 || k + n >= s.size() || s[k + n] != '.') return false;
+  k += n + 1;
+  size_t f = digits_at(s, k);
+  return f >= 3 && k + f < s.size() && s[k + f] == ']';
 }
 
 // `rank=N` inside a process tag's name (`VllmWorker rank=0`).
@@ -259,12 +299,20 @@ size_t grep_prefix_length(sv s, sv& file, uint64_t& number, bool& context) {
     if (n == 0 || n > 12 || d + 1 + n >= s.size() || s[d + 1 + n] != '-') continue;
     sv p = s.substr(0, d);
     if (!plausible_path(p) || !names_file(p)) continue;
+    if (in_date(s, d + 1)) continue;  // `logs/2024-07-03 ...`, `run-2024-07-03-10`
     int64_t v = 0;
     if (!to_i64(s.substr(d + 1, n), v) || v == 0) continue;
     file = p;
     number = static_cast<uint64_t>(v);
     context = true;
     return d + n + 2;
+  }
+  // `N[2454.830692] text`: grep -n of one kbox or dmesg file whose `:` was lost in the copy.
+  if (size_t n = digits_at(s, 0); n > 0 && n <= 9 && kernel_time_at(s, n) && s[0] != '0') {
+    int64_t v = 0;
+    to_i64(s.substr(0, n), v);
+    number = static_cast<uint64_t>(v);
+    return n;
   }
   if (colon == npos || colon == 0) return 0;
   sv p = s.substr(0, colon);
@@ -290,6 +338,14 @@ size_t grep_prefix_length(sv s, sv& file, uint64_t& number, bool& context) {
     number = static_cast<uint64_t>(v);
     context = s[after] == '-';
     return after + 1;
+  }
+  // `path:N[2454.830692] text`: the same, behind grep -rn's file name.
+  if (n > 0 && n <= 12 && kernel_time_at(s, after) && names_file(p)) {
+    int64_t v = 0;
+    if (!to_i64(s.substr(colon + 1, n), v) || v == 0) return 0;
+    file = p;
+    number = static_cast<uint64_t>(v);
+    return after;
   }
   // `path:text` (grep -r / -H without -n): only a name that is a file, or a header after it.
   // Not before a blank: `/x/libfoo.so: undefined symbol: f` is the loader's message.
@@ -366,6 +422,8 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
         p.pid = pid;
         p.process_name = name;
         if (auto r = rank_in_name(name)) p.rank = r;
+      } else if (match_tag(line, pos, end)) {
+        // a stage tag names its process only by the label
       } else {
         break;
       }

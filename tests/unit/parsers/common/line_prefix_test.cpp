@@ -191,6 +191,79 @@ TEST_CASE("line prefix: grep", "[prefix]") {
   }
 }
 
+TEST_CASE("line prefix: issue 36 forms and their near misses", "[prefix]") {
+  std::string_view file;
+  uint64_t n = 0;
+  bool ctx = false;
+  SECTION("Ray actor tags, with and without ip (verl #2012)") {
+    auto p = split_line_prefix(
+        "(WorkerDict pid=1896673) [ERROR] TBE Subprocess[task_distribute] raise error[], main "
+        "process disappeared!");
+    CHECK(p.pid == 1896673);
+    CHECK(p.body.substr(0, 12) == "[ERROR] TBE ");
+    auto q = split_line_prefix("(pid=123, ip=10.0.0.1) [ERROR] TBE x");
+    CHECK(q.pid == 123);
+    CHECK(q.body == "[ERROR] TBE x");
+    // a pid mid-sentence is text
+    auto r = split_line_prefix("worker exited (see pid=3) early");
+    CHECK(!r.pid);
+    CHECK(r.body == "worker exited (see pid=3) early");
+  }
+  SECTION("stage tags (vllm-omni #2898)") {
+    auto p = split_line_prefix(
+        "[Stage-1] ERROR 04-18 15:43:36 [multiproc_executor.py:800] WorkerProc failed to start.");
+    CHECK(p.label == "[Stage-1]");
+    CHECK(p.logger_prefix);
+    CHECK(p.body == "WorkerProc failed to start.");
+    CHECK(split_line_prefix("[Worker_12] x").body == "x");
+    // levels, times, ranks with a blank, a tag not followed by a blank: text
+    for (std::string_view line :
+         {"[ERROR] RUNTIME(1,x):2025-01-10-17:53:52.846.403 [a.cc:1]1 f:x", "[Rank 0] x",
+          "[2024-07-03 10:00:00] x", "[Stage-1]x", "[S-1] x", "[Stage-12345] x",
+          "[Hardware Error] x", "[2454.830692] x"}) {
+      INFO(line);
+      CHECK(split_line_prefix(line).body == line);
+    }
+  }
+  SECTION("grep context of a MindSpore scheduler log (mindspore #1983)") {
+    auto p = split_line_prefix(
+        "scheduler.log-58-[WARNING] DISTRIBUTED(162146,ffffb85d0c80,python):2025-03-10-09:40:"
+        "20.507.092 [mindspore/ccsrc/distributed/cluster/cluster_context.cc:153] Finalize] x");
+    CHECK(p.grep_file == "scheduler.log");
+    CHECK(p.grep_line == 58);
+    CHECK(p.grep_context);
+    CHECK(p.body.substr(0, 10) == "[WARNING] ");
+    CHECK(grep_prefix_length("scheduler.log:58:[ERROR] x", file, n, ctx) == 17);
+    CHECK(!ctx);
+    // dashes and numbers inside words, dates after a directory: text
+    CHECK(grep_prefix_length("a-58-b is a part number", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("logs/2024-07-03 10:00:00 started", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("/var/log/run-2024-07-03-10 x", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("2024-07-03 10:00:00 started", file, n, ctx) == 0);
+  }
+  SECTION("kbox grep with the `:` lost before the kernel time (CANN troubleshooting docs)") {
+    std::string_view line =
+        "/hisi_logs/device-2/20240420162417-271713000/bbox/kbox.txt:2020[2454.830701] {6}"
+        "[Hardware Error]  error_type: 3, multi-bit ECC";
+    auto p = split_line_prefix(line);
+    CHECK(p.grep_file == "/hisi_logs/device-2/20240420162417-271713000/bbox/kbox.txt");
+    CHECK(p.grep_line == 2020);
+    CHECK(p.body.substr(0, 14) == "[2454.830701] ");
+    auto q = split_line_prefix("2020[ 2454.830701] {6}[Hardware Error] x");
+    CHECK(q.grep_line == 2020);
+    CHECK(q.body == "[ 2454.830701] {6}[Hardware Error] x");
+    KernelLine k;
+    REQUIRE(parse_kernel_line(line, k) == KernelResult::parsed);
+    CHECK(k.uptime_s > 2454.8);
+    // numbers before brackets that are not kernel times: text
+    for (std::string_view text : {"12[3] x", "2020[2454] x", "0[1.000001] x", "x:12[ab] y",
+                                  "10[2.5] loss", "<3>[2454.830692] x"}) {
+      INFO(text);
+      CHECK(grep_prefix_length(text, file, n, ctx) == 0);
+    }
+  }
+}
+
 TEST_CASE("line prefix: terminal bytes", "[prefix]") {
   SECTION("BOM, CR and colour codes") {
     auto p = split_line_prefix("\xEF\xBB\xBF[rank0]: hello\r");
