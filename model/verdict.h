@@ -40,7 +40,7 @@ struct NextCheck {
 };
 
 struct Verdict {
-  std::vector<Hypothesis> ranked;  // best first; never empty after analysis
+  std::vector<Hypothesis> ranked;  // best first; empty only when no fault was found
   NextCheck next_check;
   std::string summary;                    // one or two sentences, verdict first
   std::string reply;                      // a paragraph in plain words, to paste into a ticket

@@ -41,8 +41,8 @@ void verdict_card(const Report& report, std::string& out) {
                        escape(v.reply));
   out += "<h2 id=\"verdict\">Verdict</h2>\n<section class=\"card verdict\">\n";
   if (!v.summary.empty()) out += fmt::format("<p class=\"summary\">{}</p>\n", escape(v.summary));
-  if (v.ranked.empty()) out += "<p class=\"muted\">No hypothesis was ranked.</p>\n";
-  else out += "<ol class=\"hyps\">\n";
+  if (v.ranked.empty() && v.summary.empty()) out += "<p class=\"muted\">No hypothesis was ranked.</p>\n";
+  else if (!v.ranked.empty()) out += "<ol class=\"hyps\">\n";
   for (size_t i = 0; i < v.ranked.size(); ++i) {
     const Hypothesis& h = v.ranked[i];
     out += fmt::format("<li class=\"hyp\" id=\"{}\">\n<span class=\"hyp-title\">{}</span> ",

@@ -39,8 +39,9 @@ void verdict(std::string& out, const Report& report) {
   const Verdict& v = report.verdict;
   if (!v.reply.empty()) out += "## In short\n\n" + md::prose(v.reply) + "\n\n";
   out += "## Verdict\n\n";
-  if (v.ranked.empty()) {
-    out += "No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n\n";
+  if (v.ranked.empty()) {  // no fault found stands alone
+    out += v.summary.empty() ? "No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n\n"
+                             : md::prose(v.summary) + "\n\n";
     return;
   }
   if (!v.summary.empty()) out += md::prose(v.summary) + "\n\n";

@@ -67,8 +67,10 @@ void append_verdict(std::string& out, const Report& report, const Layout& layout
   }
   out += st.bold("Verdict");
   out += '\n';
+  // No fault found stands alone: the summary says what was read, nothing is ranked.
   if (v.ranked.empty()) {
-    out += "  No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n";
+    if (v.summary.empty()) out += "  No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n";
+    else append_wrapped(out, v.summary, "  ", "  ", layout.width);
     return;
   }
   if (!v.summary.empty()) append_wrapped(out, v.summary, "  ", "  ", layout.width);

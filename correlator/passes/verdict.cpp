@@ -36,6 +36,17 @@ std::set<std::string> coverage_of(const BundleFacts& b) {
   return c;
 }
 
+// What each coverage key is, in the words of a no-fault verdict ("Read: ...").
+std::string_view coverage_name(std::string_view key) {
+  if (key == "bundle") return "a collector bundle";
+  if (key == "modules") return "module state";
+  if (key == "versions") return "installed versions";
+  if (key == "processes") return "process environment and library maps";
+  if (key == "probes") return "device probes";
+  if (key == "kernel_log") return "the kernel log";
+  return key;
+}
+
 // A finding's time as ISO UTC text ("" = unknown); ISO UTC strings order as times do.
 std::string time_of(const Finding& f) {
   for (std::string_view key : {"first_utc", "observed_utc"})
@@ -186,6 +197,7 @@ std::string ids_of(const std::vector<FindingLink>& links, size_t max = 4) {
 std::string on_host(const std::string& host) { return host.empty() ? "" : fmt::format(" on {}", host); }
 
 void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Finding>& findings) {
+  if (v.ranked.empty()) return;  // no fault: no_fault_summary() wrote it
   const Hypothesis& top = v.ranked.front();
   bool any_warning = std::any_of(findings.begin(), findings.end(),
                                  [](const Finding& f) { return f.severity >= Severity::warning; });
@@ -232,7 +244,7 @@ void write_summary(Verdict& v, const VerdictRules& rules, const std::vector<Find
 // Collector commands for the gaps, when insufficient evidence leads; a command that also
 // fills other gaps (`covers`) makes their own commands unnecessary.
 void collect_commands(Verdict& v, const VerdictRules& rules, const std::vector<std::string>& gaps) {
-  if (v.ranked.front().id != kInsufficient) return;
+  if (v.ranked.empty() || v.ranked.front().id != kInsufficient) return;
   std::vector<std::string> filled;
   for (const auto& c : rules.collect) {
     if (!listed(gaps, c.missing) || listed(filled, c.missing) || listed(v.collect_more, c.command)) continue;
@@ -259,7 +271,9 @@ std::string named_places(const Hypothesis& top, const HypothesisSpec& spec, cons
   return fmt::format("{}", fmt::join(out, "; "));
 }
 
-void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<Finding>& findings) {
+void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<Finding>& findings,
+                       bool missing_evidence) {
+  if (v.ranked.empty()) return;
   const Hypothesis& top = v.ranked.front();
   const Hypothesis* second = nullptr;
   for (const auto& h : v.ranked)
@@ -275,10 +289,12 @@ void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<
         break;
       }
   v.next_check.separates = second ? fmt::format("{} vs {}", top.id, second->id) : top.id;
+  // Alone, on loose files (insufficient evidence is not ranked where the cause explains
+  // everything): the check written against missing evidence still says what to read first.
+  std::string_view other = second ? std::string_view(second->id) : missing_evidence ? kInsufficient : "";
   const PairCheck* pair = nullptr;
-  if (second)
-    for (const auto& p : rules.pair_checks)
-      if ((p.a == top.id && p.b == second->id) || (p.b == top.id && p.a == second->id)) pair = &p;
+  for (const auto& p : rules.pair_checks)
+    if ((p.a == top.id && p.b == other) || (p.b == top.id && p.a == other)) pair = &p;
   if (pair) {
     v.next_check.description = pair->description;
     v.next_check.command = pair->command;
@@ -291,6 +307,17 @@ void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<
   if (const auto* spec = rules.find(top.id))
     if (auto places = named_places(top, *spec, findings); !places.empty())
       v.next_check.description = fmt::format("Start with what the lines name: {}. {}", places, v.next_check.description);
+}
+
+// Nothing at warning or above anywhere: "No fault found" stands alone, with what was read
+// and what was not (so not known healthy), and no hypothesis ranked beside it.
+std::string no_fault_summary(const std::set<std::string>& read) {
+  std::vector<std::string_view> have, lack;
+  for (auto key : coverage_keys()) (read.count(std::string(key)) ? have : lack).push_back(coverage_name(key));
+  std::string s = "No fault found: no finding at warning or above, so there is nothing to rank.";
+  s += have.empty() ? std::string(" Read: loose files only.") : fmt::format(" Read: {}.", fmt::join(have, ", "));
+  if (!lack.empty()) s += fmt::format(" Not in the input, so not known healthy: {}.", fmt::join(lack, ", "));
+  return s;
 }
 
 }  // namespace
@@ -333,6 +360,20 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
       work.push_back(std::move(w));
     }
   }
+  // A finding at warning or above on `host` that no hypothesis reaching the leading score
+  // supports or lists as a consequence: something a named cause does not account for.
+  auto has_unexplained = [&](const std::string& host) {
+    for (size_t i = 0; i < findings.size(); ++i) {
+      const Finding& f = findings[i];
+      if (f.severity < Severity::warning || (!f.host.empty() && f.host != host)) continue;
+      bool explained = std::any_of(work.begin(), work.end(), [&](const Work& w) {
+        return w.h.id != kInsufficient && w.h.score >= rules.leading_min_score &&
+               (linked(w.h.supporting, i) || linked(w.h.consequences, i));
+      });
+      if (!explained) return true;
+    }
+    return false;
+  };
   // After every host is judged: a host may wait on another host's cause.
   for (const auto& host : hosts) {
     // No hypothesis strong enough: insufficient evidence leads this host, unless its
@@ -345,10 +386,14 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
     bool quiet_beside_fault = !has_problem(host) && std::any_of(hosts.begin(), hosts.end(), [&](const std::string& o) {
       return o != host && has_problem(o);
     });
+    bool unexplained = has_unexplained(host);
     for (Work& w : work) {
       if (w.h.host != host || w.h.id != kInsufficient) continue;
       // Its gaps still name what to collect; they do not rank it beside the other host's cause.
-      if (waited_on) {
+      if (!has_problem(host)) {
+        w.h.score = 0;
+        w.reasons = {"nothing at warning or above on this host"};
+      } else if (waited_on) {
         w.h.score = 0;
         w.reasons = {fmt::format("its findings are read as waiting on {}: consequences of {} there",
                                  waited_on->host, waited_on->id)};
@@ -361,6 +406,10 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
         w.reasons.insert(w.reasons.begin(),
                          fmt::format("no hypothesis reaches the leading score {} (best {})",
                                      rules.leading_min_score, best));
+      } else if (!unexplained) {
+        // A named cause explains everything at warning or above: its gaps are no rival.
+        w.h.score = 0;
+        w.reasons = {"every finding at warning or above is explained by a named cause"};
       }
       for (const auto& g : w.gaps)
         if (!listed(gaps, g)) gaps.push_back(g);
@@ -383,7 +432,12 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
     if ((w.h.score > 0 || supported) || (contradicted && has_problem(w.h.host)))
       v.ranked.push_back(std::move(w.h));
   }
-  if (v.ranked.empty()) {  // no rules loaded: say so rather than rank nothing
+  bool no_fault = std::none_of(hosts.begin(), hosts.end(), has_problem);
+  if (v.ranked.empty() && no_fault && !rules.hypotheses.empty()) {
+    std::set<std::string> read;
+    for (const auto& [host, c] : coverage) read.insert(c.begin(), c.end());
+    v.summary = no_fault_summary(read);
+  } else if (v.ranked.empty()) {  // no rules loaded: say so rather than rank nothing
     Hypothesis h;
     h.id = std::string(kInsufficient);
     h.title = "No verdict: the verdict rules did not load";
@@ -392,7 +446,7 @@ Verdict build_verdict(const std::vector<Finding>& findings, const EvidenceSet& e
   }
 
   collect_commands(v, rules, gaps);
-  choose_next_check(v, rules, findings);
+  choose_next_check(v, rules, findings, listed(gaps, "bundle"));
   write_summary(v, rules, findings);
   v.reply = verdict_reply(v, findings);
   return v;

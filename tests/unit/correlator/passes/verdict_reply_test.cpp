@@ -50,5 +50,8 @@ TEST_CASE("reply: insufficient evidence names what was seen and the one collecti
         "ascend-collect.sh --probes`.");
   findings.pop_back();
   CHECK(verdict_reply(v, findings) == "No fault found: nothing in what was read is at warning or above.");
+  // Nothing ranked (no fault found stands alone): the reply says so, unless a warning is there.
+  CHECK(verdict_reply(Verdict{}, findings) == "No fault found: nothing in what was read is at warning or above.");
+  findings[0].severity = Severity::warning;
   CHECK(verdict_reply(Verdict{}, findings).empty());
 }

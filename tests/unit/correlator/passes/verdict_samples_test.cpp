@@ -111,9 +111,15 @@ TEST_CASE("verdict on both incident bundles of the host together", "[verdict][sa
 TEST_CASE("verdict on the healthy sample: no fault", "[verdict][samples]") {
   Report r = analyze(load({"healthy-first-step-compile"}));
   INFO(why(r.verdict));
-  CHECK(r.verdict.ranked.front().id == "insufficient-evidence");
+  // "No fault found" stands alone: nothing ranked beside it, no collector command, and it
+  // says what was read and what was not (this bundle has no probes).
+  CHECK(r.verdict.ranked.empty());
   CHECK(r.verdict.summary.rfind("No fault found", 0) == 0);
-  for (const auto& h : r.verdict.ranked) CHECK(h.id == "insufficient-evidence");
+  CHECK(r.verdict.summary.find("Read: a collector bundle, module state") != std::string::npos);
+  CHECK(r.verdict.summary.find("Not in the input, so not known healthy: device probes.") != std::string::npos);
+  CHECK(r.verdict.collect_more.empty());
+  CHECK(r.verdict.next_check.command.empty());
+  CHECK(r.verdict.reply == "No fault found: nothing in what was read is at warning or above.");
 }
 
 TEST_CASE("verdict on loose files: insufficient evidence, collect a bundle", "[verdict][samples]") {
