@@ -15,9 +15,10 @@ packages=(g++ cmake ninja-build pkg-config libre2-dev libsimdjson-dev libzstd-de
 # (bench/compare.sh, ctest bench.smoke): ripgrep and GNU time; fleet triage (tests/fleet/):
 # GNU parallel, and Slurm with munge for the job-array test; the sanitized suite and the
 # fuzz targets (scripts/sanitize.sh): clang-14 with its runtime (ASan, UBSan, libFuzzer), zip
-# for the archive seeds, ccache to rebuild quickly
+# for the archive seeds, ccache to rebuild quickly; the lnav formats (packaging/lnav/, ctest
+# label lnav): lnav loads them and reads the real excerpts with them
 [ "$mode" = test ] && packages+=(python3 xz-utils chromium dpkg-dev ripgrep time parallel slurm-wlm munge
-  clang-14 libclang-rt-14-dev zip ccache)
+  clang-14 libclang-rt-14-dev zip ccache lnav)
 
 missing=()
 for p in "${packages[@]}"; do

@@ -6,8 +6,8 @@
 #   - every committed fuzz corpus and crash file replayed through its target;
 #   - FUZZ_SECONDS (default 60) of fuzzing shared among the targets.
 # Any ASan, LeakSanitizer or UBSan report fails the test it happens in.
-# Not run sanitized: collector (bash), browser, package, bench and layers tests (they test no
-# C++ path the others miss), the allocation-count and peak-RSS tests (the 300 MB line, the
+# Not run sanitized: collector (bash), browser, package, bench, layers and lnav tests (they test
+# no C++ path the others miss), the allocation-count and peak-RSS tests (the 300 MB line, the
 # journal growth test `memory: ...`, the gzip bomb, the 10M-line paste and the 100k members: they measure the
 # optimised build; ASan's shadow memory would break the RSS bound), cli.progress_only_on_a_
 # terminal (it bounds redraws by a run length the sanitized binary exceeds several times),
@@ -37,7 +37,7 @@ if ! CCACHE_BASEDIR=$PWD cmake --build "$build" -j "$(nproc)" >"$build/build.log
 fi
 export ASAN_OPTIONS=halt_on_error=1:detect_leaks=1:abort_on_error=1:strict_string_checks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
-not_sanitized='^(collector\.|browser: |package\.|bench\.|layers: |prerequisites$|input: 300 MB|memory: |robustness\.hostile_inputs\.(bomb|paste|members|storm|kstorm|jobstorm|oom)$|cli\.progress_only_on_a_terminal$|all unit tests under|.* allocates? nothing per line$|fuzz: |determinism: the report does not depend on the thread count$)'
+not_sanitized='^(collector\.|browser: |package\.|bench\.|layers: |lnav: |prerequisites$|input: 300 MB|memory: |robustness\.hostile_inputs\.(bomb|paste|members|storm|kstorm|jobstorm|oom)$|cli\.progress_only_on_a_terminal$|all unit tests under|.* allocates? nothing per line$|fuzz: |determinism: the report does not depend on the thread count$)'
 ctest --test-dir "$build" --output-on-failure -j "$(nproc)" -E "$not_sanitized"
 # The fuzz tests last and one at a time: the short run uses both cores' worth of time.
 ctest --test-dir "$build" --output-on-failure -L fuzz

@@ -37,6 +37,7 @@ check sbatch "fleet: map as a Slurm job array" sbatch
 check munged "fleet: map as a Slurm job array" munged
 check gnu-time "robustness.hostile_inputs.{bomb,paste} (peak RSS)" /usr/bin/time
 check clang-14 "scripts/sanitize.sh: the sanitized suite and the fuzz targets" clang++-14
+check lnav "lnav: the formats load, their samples and real excerpts parse" lnav
 if [ "$(id -u)" = 0 ]; then
   printf 'ok       %-12s uid 0\n' root
 else

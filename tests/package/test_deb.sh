@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The Debian package end to end: cpack builds ascend-triage_<version>_<arch>.deb from the build
-# tree; it holds the binary, the knowledge files, the collector, the man page and the bash
-# completion, with Depends computed; `dpkg -i` installs it, the installed binary analyses
+# tree; it holds the binary, the knowledge files, the collector, the lnav formats, the man page
+# and the bash completion, with Depends computed; `dpkg -i` installs it, the installed binary analyses
 # samples/incident-loose-files with the build tree's exit code and byte-identical JSON report
 # (also with the installed knowledge files as --knowledge); `dpkg -r` removes every file.
 #   test_deb.sh BUILD_DIR SOURCE_DIR BIN VERSION
@@ -57,6 +57,10 @@ for f in ./usr/bin/ascend-triage ./usr/share/man/man1/ascend-triage.1.gz \
   ./usr/share/ascend-triage/knowledge/error-codes.tsv; do
   grep -qx -- "$f" "$tmp/contents" || fail "the package lacks $f"
 done
+for f in "$src"/packaging/lnav/*.json; do
+  grep -qx -- "./usr/share/ascend-triage/lnav/$(basename "$f")" "$tmp/contents" ||
+    fail "the package lacks /usr/share/ascend-triage/lnav/$(basename "$f")"
+done
 
 # 2. dpkg -i on the scratch root, its database a copy of the machine's (dependency check).
 root=$tmp/root
@@ -75,6 +79,10 @@ installed=$root/usr/bin/ascend-triage
 cmp -s "$src/collector-script/ascend-collect.sh" "$root/usr/share/ascend-triage/ascend-collect.sh" ||
   fail "the installed collector differs from collector-script/ascend-collect.sh"
 [ -x "$root/usr/share/ascend-triage/ascend-collect.sh" ] || fail "the installed collector is not executable"
+for f in "$src"/packaging/lnav/*.json; do
+  cmp -s "$f" "$root/usr/share/ascend-triage/lnav/$(basename "$f")" ||
+    fail "the installed lnav format $(basename "$f") differs from packaging/lnav/"
+done
 
 # 3. The installed binary against the build tree's, on the same sample from the same directory.
 cd "$src" || exit 1
