@@ -4,7 +4,9 @@
 #include <set>
 #include <tuple>
 
+#include "correlator/passes/wait_graph.h"
 #include "fleet/fleet_report.h"
+#include "model/time.h"
 
 namespace triage::fleet {
 
@@ -109,6 +111,211 @@ std::vector<Deviation> deviations(const std::vector<LoadedNode>& nodes, const st
   return out;
 }
 
+// A node's clock correction in microseconds: offsets under a second are not applied.
+int64_t correction_us(const std::optional<NodeSkewEstimate>& skew) {
+  return skew && std::abs(skew->offset_ms) >= kMinAppliedSkewMs ? skew->offset_ms * 1000 : 0;
+}
+
+std::optional<int64_t> to_int(const std::string& s) {
+  if (s.empty() || s.size() > 12) return std::nullopt;
+  int64_t v = 0;
+  for (char c : s) {
+    if (c < '0' || c > '9') return std::nullopt;
+    v = v * 10 + (c - '0');
+  }
+  return v;
+}
+
+// "ip/device" -> ip, device; "ip" -> ip, "".
+std::pair<std::string, std::string> split(const std::string& address) {
+  size_t slash = address.find('/');
+  if (slash == std::string::npos) return {address, ""};
+  return {address.substr(0, slash), address.substr(slash + 1)};
+}
+
+// The fleet's wait graph: every node's ranks and wait edges, the targets resolved to the node
+// that holds them (by rank number, else by address and device, else by an address a node's
+// summary lists as its own), each rank's first error corrected for its node's skew.
+class FleetWaits {
+ public:
+  FleetWaits(const std::vector<LoadedNode>& nodes, const std::vector<RankedNode>& ranked,
+             const std::vector<std::optional<NodeSkewEstimate>>& skews)
+      : nodes_(nodes), ranked_(ranked), skews_(skews) {}
+
+  FleetWaitGraph build() {
+    FleetWaitGraph g;
+    for (size_t i = 0; i < nodes_.size(); ++i) add_ranks(i);
+    for (size_t i = 0; i < nodes_.size(); ++i) {
+      if (!nodes_[i].node.waits.empty()) ++g.nodes_with_waits;
+      for (const auto& e : nodes_[i].node.waits) {
+        size_t w = waiter(i, e);
+        size_t t = target(e);
+        note_error(w, e.waiter_first_error_utc_us, i);
+        note_error(w, e.first_utc_us, i);
+        arcs_.push_back(WaitArc{w, t, {}});
+        ++g.edges;
+      }
+    }
+    for (size_t i = 0; i < nodes_.size(); ++i) note_findings(i);
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      if (meta_[r].corrected) ranks_[r].first_error_utc = format_utc(*meta_[r].corrected);
+    auto root = find_wait_root(static_cast<const std::vector<WaitRank>&>(ranks_), arcs_);
+    std::set<size_t> in_graph;
+    for (const auto& a : arcs_) in_graph.insert(a.waiter), in_graph.insert(a.target);
+    g.ranks = in_graph.size();
+    if (root) g.root = describe(*root);
+    return g;
+  }
+
+ private:
+  struct Meta {
+    std::optional<size_t> node;  // index into nodes_; nullopt: no summary holds it
+    std::optional<int64_t> pid;
+    std::optional<int64_t> first, corrected;  // earliest error: node clock, fleet clock
+  };
+
+  size_t add(std::optional<size_t> node, RankRef id, std::optional<int64_t> pid) {
+    std::string host = node ? name(*node) : "";
+    ranks_.push_back(WaitRank{host, std::move(id), "", pid ? "pid " + std::to_string(*pid) : ""});
+    meta_.push_back(Meta{node, pid, std::nullopt, std::nullopt});
+    return ranks_.size() - 1;
+  }
+
+  const std::string& name(size_t node) const { return ranked_[node].name; }
+
+  static std::string device_text(const std::optional<int64_t>& d) { return d ? std::to_string(*d) : ""; }
+
+  void add_ranks(size_t i) {
+    const NodeSummary& n = nodes_[i].node;
+    for (const auto& r : n.ranks) {
+      if (find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == r.rank; })) continue;
+      add(i, RankRef{r.rank, "", device_text(r.device)}, r.pid);
+    }
+    // The node's own addresses: on the rank they name, else on the rank with that device.
+    for (const auto& a : n.addresses) {
+      std::string dev = device_text(a.device);
+      auto at = !a.rank.empty() ? find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == a.rank; })
+                                : find_on(i, [&](const WaitRank& w, const Meta&) { return !dev.empty() && w.id.device == dev; });
+      if (at && ranks_[*at].id.ip.empty()) ranks_[*at].id.ip = a.ip;
+    }
+  }
+
+  template <class F>
+  std::optional<size_t> find_on(size_t node, F&& f) const {
+    for (size_t r = 0; r < ranks_.size(); ++r)
+      if (meta_[r].node == node && f(ranks_[r], meta_[r])) return r;
+    return std::nullopt;
+  }
+
+  // The waiter: by the rank it names, its pid, its address, its device; else a new rank.
+  size_t waiter(size_t i, const NodeWaitEdge& e) {
+    auto [ip, dev] = split(e.waiter_address);
+    if (dev.empty()) dev = device_text(e.waiter_device);
+    std::optional<size_t> at;
+    if (!e.waiter_rank.empty()) at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == e.waiter_rank; });
+    if (!at && e.waiter_pid) at = find_on(i, [&](const WaitRank&, const Meta& m) { return m.pid == e.waiter_pid; });
+    if (!at && !ip.empty())
+      at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.ip == ip && w.id.device == dev; });
+    if (!at && !dev.empty() && e.waiter_rank.empty())
+      at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.device == dev; });
+    if (!at) at = add(i, RankRef{e.waiter_rank, ip, dev}, e.waiter_pid);
+    RankRef& id = ranks_[*at].id;
+    if (id.ip.empty()) id.ip = ip;
+    if (id.device.empty()) id.device = dev;
+    return *at;
+  }
+
+  // The rank waited on: by rank number (the one at the named address when two nodes hold the
+  // number), else by address and device, else on the node that lists the address as its own.
+  size_t target(const NodeWaitEdge& e) {
+    auto [ip, dev] = split(e.target_address);
+    auto same_address = [&](const WaitRank& w) { return !ip.empty() && w.id.ip == ip && (dev.empty() || w.id.device == dev); };
+    std::optional<size_t> at;
+    if (!e.target_rank.empty()) {
+      for (size_t r = 0; r < ranks_.size(); ++r)
+        if (ranks_[r].id.rank == e.target_rank && (!at || (same_address(ranks_[r]) && !same_address(ranks_[*at])))) at = r;
+    }
+    if (!at && !ip.empty())
+      for (size_t r = 0; r < ranks_.size() && !at; ++r)
+        if (same_address(ranks_[r]) && (e.target_rank.empty() || ranks_[r].id.rank.empty())) at = r;
+    if (!at && !ip.empty()) {
+      for (size_t i = 0; i < nodes_.size() && !at; ++i) {
+        bool holds = std::any_of(nodes_[i].node.addresses.begin(), nodes_[i].node.addresses.end(),
+                                 [&](const NodeAddress& a) { return a.ip == ip; });
+        if (!holds) continue;
+        at = find_on(i, [&](const WaitRank& w, const Meta&) { return !dev.empty() && w.id.device == dev; });
+        if (!at) at = add(i, RankRef{e.target_rank, ip, dev}, std::nullopt);
+        if (ranks_[*at].id.ip.empty()) ranks_[*at].id.ip = ip;
+      }
+    }
+    if (!at) {  // no summary holds it: one rank per what the waiters name
+      for (size_t r = 0; r < ranks_.size() && !at; ++r)
+        if (!meta_[r].node && ranks_[r].id.rank == e.target_rank && ranks_[r].id.ip == ip && ranks_[r].id.device == dev) at = r;
+      if (!at) at = add(std::nullopt, RankRef{e.target_rank, ip, dev}, std::nullopt);
+    }
+    return *at;
+  }
+
+  void note_error(size_t r, const std::optional<int64_t>& t, size_t node) {
+    if (!t) return;
+    int64_t corrected = *t - correction_us(skews_[node]);
+    if (!meta_[r].corrected || corrected < *meta_[r].corrected) meta_[r].first = *t, meta_[r].corrected = corrected;
+  }
+
+  // A rank's first error also comes from the node's findings (an origin's device exception
+  // names no one it waits on): those of its pid, else of its rank, at error and above.
+  void note_findings(size_t i) {
+    for (const auto& f : nodes_[i].node.findings) {
+      if (f.severity != "error" && f.severity != "critical") continue;
+      auto at = f.pid ? find_on(i, [&](const WaitRank&, const Meta& m) { return m.pid == f.pid; }) : std::nullopt;
+      if (!at && !f.rank.empty()) at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == f.rank; });
+      if (at) note_error(*at, f.first_utc_us, i);
+    }
+  }
+
+  FleetWaitRoot describe(const WaitRoot& root) {
+    FleetWaitRoot out;
+    const WaitRank& r = ranks_[root.rank];
+    const Meta& m = meta_[root.rank];
+    out.text = root.text;
+    out.node = m.node ? name(*m.node) : "";
+    out.rank = r.id.rank;
+    out.address = r.id.ip.empty() ? "" : r.id.ip + (r.id.device.empty() ? "" : "/" + r.id.device);
+    out.device = to_int(r.id.device);
+    out.waiters = root.waiters;
+    out.in_cycle = root.in_cycle;
+    for (size_t n : root.chain) out.chain.push_back(wait_rank_label(ranks_[n]));
+    out.first_error_us = m.first;
+    out.corrected_first_error_us = m.corrected;
+    // The cause-first order's first node (origins before waiters, then corrected time).
+    const RankedNode* first = nullptr;
+    for (const auto& n : ranked_)
+      if (n.first && (!first || std::make_tuple(role_rank(n.role), !n.corrected_first_us.has_value(),
+                                                n.corrected_first_us.value_or(0), n.name) <
+                                    std::make_tuple(role_rank(first->role), !first->corrected_first_us.has_value(),
+                                                    first->corrected_first_us.value_or(0), first->name)))
+        first = &n;
+    if (out.node.empty()) {  // nothing of the root's own was read: say so, whatever else leads
+      out.agrees = false;
+      out.disagreement = "the wait graph roots at " + wait_rank_label(r) + ", a rank no summary holds" +
+                         (first ? "; by cause and first error " + first->name + " failed first (" + first->role + ")"
+                                : "; no node has a finding of its own");
+    } else if (first && out.node != first->name) {
+      out.agrees = false;
+      out.disagreement = "the wait graph roots at " + wait_rank_label(r) + ", but by cause and first error " + first->name +
+                         " failed first (" + first->role + (first->first ? ": " + first->first->id : "") + ")";
+    }
+    return out;
+  }
+
+  const std::vector<LoadedNode>& nodes_;
+  const std::vector<RankedNode>& ranked_;  // in the order of nodes_ (not yet sorted)
+  const std::vector<std::optional<NodeSkewEstimate>>& skews_;
+  std::vector<WaitRank> ranks_;
+  std::vector<Meta> meta_;
+  std::vector<WaitArc> arcs_;
+};
+
 }  // namespace
 
 bool FleetReport::has_findings() const {
@@ -124,6 +331,7 @@ FleetReport correlate_fleet(std::vector<LoadedNode> nodes) {
   auto skews = estimate_skews(r.loaded, r.shared_markers);
   for (size_t i = 0; i < r.loaded.size(); ++i) r.ranked.push_back(rank_node(r.loaded[i], skews[i]));
   r.deviations = deviations(r.loaded, r.ranked);
+  r.waits = FleetWaits(r.loaded, r.ranked, skews).build();
   // Cause first, then corrected time (undated last), then name.
   std::stable_sort(r.ranked.begin(), r.ranked.end(), [](const RankedNode& a, const RankedNode& b) {
     auto key = [](const RankedNode& x) {

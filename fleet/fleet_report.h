@@ -39,11 +39,35 @@ struct Deviation {
   std::vector<std::pair<std::string, std::string>> others;  // node, value (sorted by node)
 };
 
+// The root of the fleet's wait graph (issue 37): the rank the others wait on, directly or
+// through a chain, that waits on none (or, in a cycle of waits, the one whose skew-corrected
+// first error came first), from every node's wait lines.
+struct FleetWaitRoot {
+  std::string text;    // "rank 7 dev 1 on node3: 7 ranks waited on it (chain: ...)"
+  std::string node;    // "" when no summary holds it (known only by what the waiters name)
+  std::string rank, address;  // "" when unknown
+  std::optional<int64_t> device;
+  size_t waiters = 0;
+  bool in_cycle = false;
+  std::vector<std::string> chain;  // labels along the longest wait path, the root last
+  std::optional<int64_t> first_error_us, corrected_first_error_us;  // node clock, fleet clock
+  bool agrees = true;       // names the node the cause-first order names first
+  std::string disagreement; // what each names, when they differ
+};
+
+struct FleetWaitGraph {
+  size_t edges = 0;  // wait edges read from the summaries
+  size_t ranks = 0;  // ranks in the graph (waiters and the ranks they name)
+  size_t nodes_with_waits = 0;
+  std::optional<FleetWaitRoot> root;
+};
+
 struct FleetReport {
   std::vector<LoadedNode> loaded;  // sorted by host, then source: argument order does not matter
   std::vector<RankedNode> ranked;  // points into `loaded`
   std::vector<Deviation> deviations;
   size_t shared_markers = 0;       // collectives seen by two nodes or more
+  FleetWaitGraph waits;
   bool has_findings() const;
 };
 

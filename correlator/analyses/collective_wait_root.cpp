@@ -13,20 +13,6 @@
 namespace triage {
 namespace {
 
-// The rank and device a process's environment states (RANK / RANK_ID, DEVICE_ID / LOCAL_RANK).
-RankRef rank_of_process(const BundleFacts& b, std::optional<int64_t> pid) {
-  RankRef r;
-  if (!pid) return r;
-  auto it = b.processes.by_pid.find(*pid);
-  if (it == b.processes.by_pid.end()) return r;
-  const auto& p = it->second;
-  for (auto key : {"RANK", "RANK_ID"})
-    if (const std::string* v = p.env(key); v && r.rank.empty()) r.rank = *v;
-  for (auto key : {"DEVICE_ID", "LOCAL_RANK"})
-    if (const std::string* v = p.env(key); v && r.device.empty()) r.device = *v;
-  return r;
-}
-
 class WaitRootAnalysis {
  public:
   WaitRootAnalysis(const AnalysisContext& ctx) : ctx_(ctx), table_(wait_edges_for(ctx.options.knowledge_dir)) {}
@@ -41,29 +27,20 @@ class WaitRootAnalysis {
 
  private:
   void read(const BundleFacts& b) {
-    // A rank's first error is its process's earliest error hit, not only its first wait line:
-    // in a cycle of waits the rank that failed first is the root.
-    std::map<int64_t, std::string> first_error;
-    for (const auto& hit : b.logs.signature_hits)
-      if (hit.pid && hit.time.time.known() && (hit.severity == "error" || hit.severity == "critical")) {
-        std::string t = format_utc(hit.time.time.utc_us);
-        auto [it, fresh] = first_error.try_emplace(*hit.pid, t);
-        if (!fresh && t < it->second) it->second = t;
+    // Every process whose environment names its rank is a rank of the graph, so that a wait
+    // on its address and device finds it although its own lines name no one.
+    for (const auto& [pid, p] : b.processes.by_pid)
+      if (RankRef env = rank_of_process(b, pid); !env.rank.empty()) rank_index(b.host, env, pid);
+    for (const auto& w : bundle_waits(b, table_)) {
+      size_t at = rank_index(b.host, w.waiter, w.pid);
+      std::optional<int64_t> t = w.utc_us;
+      if (w.first_error_utc_us && (!t || *w.first_error_utc_us < *t)) t = w.first_error_utc_us;
+      if (t) {
+        std::string iso = format_utc(*t);
+        if (ranks_[at].first_error_utc.empty() || iso < ranks_[at].first_error_utc) ranks_[at].first_error_utc = iso;
       }
-    for (const auto& hit : b.logs.signature_hits) {
-      auto m = table_.edge(hit.id, hit.captures);
-      if (!m) continue;
-      RankRef env = rank_of_process(b, hit.pid);
-      RankRef w = m->waiter;
-      if (w.rank.empty()) w.rank = env.rank;
-      if (w.device.empty() && w.ip.empty()) w.device = env.device;
-      size_t at = rank_index(b.host, w, hit.pid);
-      std::string t = hit.time.time.known() ? format_utc(hit.time.time.utc_us) : "";
-      if (hit.pid && first_error.count(*hit.pid)) t = std::min(t.empty() ? first_error[*hit.pid] : t, first_error[*hit.pid]);
-      if (!t.empty() && (ranks_[at].first_error_utc.empty() || t < ranks_[at].first_error_utc))
-        ranks_[at].first_error_utc = t;
       waiters_.insert(at);
-      edges_.push_back(WaitEdge{at, m->target, hit.evidence});
+      edges_.push_back(WaitEdge{at, w.target, w.evidence});
     }
   }
 

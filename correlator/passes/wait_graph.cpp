@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 namespace triage {
@@ -19,6 +20,16 @@ bool same_rank(const RankRef& known, const RankRef& target) {
 size_t resolve(std::vector<WaitRank>& ranks, const RankRef& target) {
   for (size_t i = 0; i < ranks.size(); ++i)
     if (same_rank(ranks[i].id, target)) return i;
+  // An address another rank of a host has as its own ("10.0.0.3/0" waits on "10.0.0.3/1"):
+  // the rank of that host on the named device, whose own lines named no address.
+  if (target.rank.empty() && !target.ip.empty() && !target.device.empty())
+    for (const auto& known : ranks)
+      if (!known.host.empty() && known.id.ip == target.ip)
+        for (size_t i = 0; i < ranks.size(); ++i)
+          if (ranks[i].host == known.host && ranks[i].id.ip.empty() && ranks[i].id.device == target.device) {
+            ranks[i].id.ip = target.ip;
+            return i;
+          }
   ranks.push_back(WaitRank{"", target, "", ""});
   return ranks.size() - 1;
 }
@@ -76,13 +87,19 @@ std::string wait_rank_label(const WaitRank& r) {
 }
 
 std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges) {
-  std::vector<std::pair<size_t, size_t>> arcs;  // (waiter, waited on), one per edge
-  std::vector<size_t> arc_edge;
-  for (size_t e = 0; e < edges.size(); ++e) {
-    size_t to = resolve(ranks, edges[e].target);
-    if (to == edges[e].waiter) continue;  // a rank naming itself waits on no one
-    arcs.emplace_back(edges[e].waiter, to);
-    arc_edge.push_back(e);
+  std::vector<WaitArc> arcs;
+  for (const auto& e : edges) arcs.push_back(WaitArc{e.waiter, resolve(ranks, e.target), e.evidence});
+  return find_wait_root(static_cast<const std::vector<WaitRank>&>(ranks), arcs);
+}
+
+std::optional<WaitRoot> find_wait_root(const std::vector<WaitRank>& ranks, const std::vector<WaitArc>& given) {
+  std::vector<std::pair<size_t, size_t>> arcs;  // (waiter, waited on), one per arc
+  std::vector<size_t> arc_of;
+  for (size_t a = 0; a < given.size(); ++a) {
+    if (given[a].target == given[a].waiter) continue;  // a rank naming itself waits on no one
+    if (given[a].waiter >= ranks.size() || given[a].target >= ranks.size()) continue;
+    arcs.emplace_back(given[a].waiter, given[a].target);
+    arc_of.push_back(a);
   }
   if (arcs.empty()) return std::nullopt;
   auto waits = [&](size_t n) { return std::any_of(arcs.begin(), arcs.end(), [&](const auto& a) { return a.first == n; }); };
@@ -91,7 +108,7 @@ std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::
     size_t count = waiters_of(n, arcs).size();
     if (count == 0) return;
     if (!root || count > root->waiters || (count == root->waiters && earlier(ranks[n], n, ranks[root->rank], root->rank)))
-      root = WaitRoot{n, count, cycle, {}, {}};
+      root = WaitRoot{n, count, cycle, {}, {}, {}};
   };
   for (size_t n = 0; n < ranks.size(); ++n)
     if (!waits(n)) consider(n, false);
@@ -103,9 +120,10 @@ std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::
     for (size_t n = 0; n < ranks.size(); ++n)
       if (in_cycle(n) && (!first || earlier(ranks[n], n, ranks[*first], *first))) first = n;
     if (!first) return std::nullopt;
-    root = WaitRoot{*first, waiters_of(*first, arcs).size(), true, {}, {}};
+    root = WaitRoot{*first, waiters_of(*first, arcs).size(), true, {}, {}, {}};
   }
-  auto chain = chain_to(root->rank, arcs);
+  root->chain = chain_to(root->rank, arcs);
+  const auto& chain = root->chain;
   std::vector<std::string> labels;
   for (size_t n : chain) labels.push_back(wait_rank_label(ranks[n]));
   root->text = fmt::format("{}: {} rank{} waited on it{}", wait_rank_label(ranks[root->rank]), root->waiters,
@@ -117,9 +135,53 @@ std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::
       bool into_root = arcs[a].second == root->rank;
       bool on_chain = std::find(chain.begin(), chain.end(), arcs[a].second) != chain.end() &&
                       std::find(chain.begin(), chain.end(), arcs[a].first) != chain.end();
-      if (pass == 0 ? into_root : (!into_root && on_chain)) root->evidence.push_back(edges[arc_edge[a]].evidence);
+      if (pass == 0 ? into_root : (!into_root && on_chain)) root->evidence.push_back(given[arc_of[a]].evidence);
     }
   return root;
+}
+
+RankRef rank_of_process(const BundleFacts& b, std::optional<int64_t> pid) {
+  RankRef r;
+  if (!pid) return r;
+  auto it = b.processes.by_pid.find(*pid);
+  if (it == b.processes.by_pid.end()) return r;
+  const auto& p = it->second;
+  for (auto key : {"RANK", "RANK_ID"})
+    if (const std::string* v = p.env(key); v && r.rank.empty()) r.rank = *v;
+  for (auto key : {"DEVICE_ID", "LOCAL_RANK"})
+    if (const std::string* v = p.env(key); v && r.device.empty()) r.device = *v;
+  return r;
+}
+
+std::vector<BundleWait> bundle_waits(const BundleFacts& b, const WaitEdges& table) {
+  // A rank's first error is its process's earliest error hit, not only its first wait line:
+  // in a cycle of waits the rank that failed first is the root.
+  std::map<int64_t, int64_t> first_error;
+  for (const auto& hit : b.logs.signature_hits)
+    if (hit.pid && hit.time.time.known() && (hit.severity == "error" || hit.severity == "critical")) {
+      auto [it, fresh] = first_error.try_emplace(*hit.pid, hit.time.time.utc_us);
+      if (!fresh) it->second = std::min(it->second, hit.time.time.utc_us);
+    }
+  std::vector<BundleWait> out;
+  for (const auto& hit : b.logs.signature_hits) {
+    auto m = table.edge(hit.id, hit.captures);
+    if (!m) continue;
+    BundleWait w;
+    w.signature = m->signature;
+    w.target = m->target;
+    w.waiter = m->waiter;
+    RankRef env = rank_of_process(b, hit.pid);
+    if (w.waiter.rank.empty()) w.waiter.rank = env.rank;
+    if (w.waiter.device.empty() && w.waiter.ip.empty()) w.waiter.device = env.device;
+    w.pid = hit.pid;
+    if (hit.time.time.known()) w.utc_us = hit.time.time.utc_us;
+    if (hit.pid)
+      if (auto it = first_error.find(*hit.pid); it != first_error.end()) w.first_error_utc_us = it->second;
+    w.source = hit.source.empty() ? "plog" : hit.source;  // the plog reader leaves its own empty
+    w.evidence = hit.evidence;
+    out.push_back(std::move(w));
+  }
+  return out;
 }
 
 }  // namespace triage
