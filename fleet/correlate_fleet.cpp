@@ -240,9 +240,11 @@ class FleetWaits {
         if (same_address(ranks_[r]) && (e.target_rank.empty() || ranks_[r].id.rank.empty())) at = r;
     if (!at && !ip.empty()) {
       for (size_t i = 0; i < nodes_.size() && !at; ++i) {
-        bool holds = std::any_of(nodes_[i].node.addresses.begin(), nodes_[i].node.addresses.end(),
+        auto held = std::find_if(nodes_[i].node.addresses.begin(), nodes_[i].node.addresses.end(),
                                  [&](const NodeAddress& a) { return a.ip == ip; });
-        if (!holds) continue;
+        if (held == nodes_[i].node.addresses.end()) continue;
+        // A device address (hccn_tool -ip) names its device: a LINK_ERROR_INFO row gives none.
+        if (dev.empty() && held->source == "hccn") dev = device_text(held->device);
         at = find_on(i, [&](const WaitRank& w, const Meta&) { return !dev.empty() && w.id.device == dev; });
         if (!at) at = add(i, RankRef{e.target_rank, ip, dev}, std::nullopt);
         if (ranks_[*at].id.ip.empty()) ranks_[*at].id.ip = ip;

@@ -351,3 +351,24 @@ TEST_CASE("fleet wait graph: no edges, and waits on oneself", "[fleet][wait-grap
   CHECK(self.waits.edges == 1);
   CHECK_FALSE(self.waits.root);
 }
+
+TEST_CASE("fleet wait graph: a device address resolves through the node's hccn_tool -ip", "[fleet][wait-graph]") {
+  // Two ranks' LINK_ERROR_INFO rows name 192.0.2.199 without a rank or device; n2 says that is
+  // its device 1's address (hccn_tool -ip), and its rank 5 runs on device 1.
+  std::vector<LoadedNode> nodes;
+  for (int i = 0; i < 2; ++i) {
+    nodes.push_back(rank_node("n" + std::to_string(i), std::to_string(i), 5000 * kS));
+    NodeWaitEdge e = wait_edge(std::to_string(i), "", "192.0.2.199", 2000 * kS);
+    e.signature = "hccl/link-error-row";
+    nodes.back().node.waits.push_back(e);
+  }
+  nodes.push_back(rank_node("n2", "4", 5000 * kS));
+  nodes.back().node.ranks.push_back({"5", 105, 1});
+  nodes.back().node.addresses.push_back({"192.0.2.198", 0, "4", "hccn"});
+  nodes.back().node.addresses.push_back({"192.0.2.199", 1, "5", "hccn"});
+  FleetReport r = correlate_fleet(nodes);
+  const FleetWaitRoot& w = root_of(r);
+  CHECK(w.node == "n2");
+  CHECK(w.rank == "5");
+  CHECK(w.text == "rank 5 dev 1 on n2: 2 ranks waited on it");
+}
