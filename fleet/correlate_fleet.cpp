@@ -4,6 +4,7 @@
 #include <set>
 #include <tuple>
 
+#include "correlator/passes/marker_skew.h"
 #include "correlator/passes/wait_graph.h"
 #include "fleet/fleet_report.h"
 #include "model/time.h"
@@ -12,35 +13,14 @@ namespace triage::fleet {
 
 namespace {
 
-// Lower median: deterministic for even counts and always one of the measured values.
-int64_t median(std::vector<int64_t> v) {
-  std::sort(v.begin(), v.end());
-  return v[(v.size() - 1) / 2];
-}
-
-// Each collective several nodes logged is one moment read by several clocks: a node's offset
-// is the median, over those collectives, of its time minus the median of all nodes' times.
+// Each collective several nodes logged is one moment read by several clocks
+// (correlator/passes/marker_skew.h).
 std::vector<std::optional<NodeSkewEstimate>> estimate_skews(const std::vector<LoadedNode>& nodes,
                                                              size_t& shared) {
-  std::map<std::string, std::vector<std::pair<size_t, int64_t>>> by_key;
+  std::vector<std::vector<std::pair<std::string, int64_t>>> markers(nodes.size());
   for (size_t i = 0; i < nodes.size(); ++i)
-    for (const auto& c : nodes[i].node.collectives) by_key[c.key].emplace_back(i, c.first_utc_us);
-  std::vector<std::vector<int64_t>> offsets(nodes.size());
-  shared = 0;
-  for (const auto& [key, seen] : by_key) {
-    std::set<size_t> distinct;
-    for (const auto& [i, t] : seen) distinct.insert(i);
-    if (distinct.size() < 2) continue;
-    ++shared;
-    std::vector<int64_t> times;
-    for (const auto& [i, t] : seen) times.push_back(t);
-    int64_t ref = median(times);
-    for (const auto& [i, t] : seen) offsets[i].push_back(t - ref);
-  }
-  std::vector<std::optional<NodeSkewEstimate>> out(nodes.size());
-  for (size_t i = 0; i < nodes.size(); ++i)
-    if (!offsets[i].empty()) out[i] = NodeSkewEstimate{median(offsets[i]) / 1000, offsets[i].size()};
-  return out;
+    for (const auto& c : nodes[i].node.collectives) markers[i].emplace_back(c.key, c.first_utc_us);
+  return estimate_marker_skews(markers, shared);
 }
 
 int role_rank(const std::string& role) {
@@ -61,7 +41,7 @@ RankedNode rank_node(const LoadedNode& n, const std::optional<NodeSkewEstimate>&
   for (const auto& f : n.node.findings)
     if (role_rank(f.role) < role_rank(r.role)) r.role = f.role;
   // Offsets under a second are not applied: the spread of arrivals at a collective is that large.
-  int64_t correction = skew && std::abs(skew->offset_ms) >= kMinAppliedSkewMs ? skew->offset_ms * 1000 : 0;
+  int64_t correction = applied_correction_us(skew);
   for (const auto& f : n.node.findings) {
     if (f.role != r.role) continue;
     std::optional<int64_t> t;
@@ -111,10 +91,7 @@ std::vector<Deviation> deviations(const std::vector<LoadedNode>& nodes, const st
   return out;
 }
 
-// A node's clock correction in microseconds: offsets under a second are not applied.
-int64_t correction_us(const std::optional<NodeSkewEstimate>& skew) {
-  return skew && std::abs(skew->offset_ms) >= kMinAppliedSkewMs ? skew->offset_ms * 1000 : 0;
-}
+int64_t correction_us(const std::optional<NodeSkewEstimate>& skew) { return applied_correction_us(skew); }
 
 std::optional<int64_t> to_int(const std::string& s) {
   if (s.empty() || s.size() > 12) return std::nullopt;

@@ -8,18 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "correlator/passes/marker_skew.h"
 #include "fleet/summary_reader.h"
 
 namespace triage::fleet {
 
-// A node's clock offset against the fleet, from collectives several nodes logged.
-struct NodeSkewEstimate {
-  int64_t offset_ms = 0;  // > 0: this node's clock reads later than the fleet's median
-  size_t markers = 0;     // shared collectives the figure rests on
-};
-
-// Smaller offsets are reported but not applied to the node's times.
-constexpr int64_t kMinAppliedSkewMs = 1000;
+// A node's clock offset against the fleet, from collectives several nodes logged
+// (correlator/passes/marker_skew.h; offsets under kMinAppliedSkewMs are reported, not applied).
+using NodeSkewEstimate = MarkerSkew;
 
 struct RankedNode {
   std::string name;    // host, else the summary file

@@ -1,12 +1,19 @@
 #include "correlator/analyses/collective_wait_root.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 
+#include <re2/re2.h>
+
+#include <memory>
+
+#include "correlator/passes/marker_skew.h"
 #include "correlator/passes/wait_graph.h"
+#include "knowledge/fleet_roles.h"
 #include "knowledge/wait_edges.h"
 #include "model/time.h"
 
@@ -18,6 +25,7 @@ class WaitRootAnalysis {
   WaitRootAnalysis(const AnalysisContext& ctx) : ctx_(ctx), table_(wait_edges_for(ctx.options.knowledge_dir)) {}
 
   void run(std::vector<Finding>& out) {
+    measure_skews();
     for (const auto& b : ctx_.evidence.bundles) read(b);
     if (waiters_.size() < 2) return;  // one rank's lines: the collective finding names its peer
     auto root = find_wait_root(ranks_, edges_);
@@ -26,6 +34,40 @@ class WaitRootAnalysis {
   }
 
  private:
+  // With bundles of several hosts, each host's clock offset from the collectives they logged
+  // (the marker rows of fleet-roles.tsv over the signature hits' lines), as `fleet` measures
+  // it: a rank's first error is compared on the corrected clock (the cycle rule, ties).
+  void measure_skews() {
+    std::vector<std::pair<std::string, std::unique_ptr<RE2>>> res;
+    for (const auto& r : fleet_roles_for(ctx_.options.knowledge_dir).rows)
+      if (r.match == "marker") res.emplace_back(r.klass, std::make_unique<RE2>(r.text, RE2::Quiet));
+    std::map<std::string, std::map<std::string, int64_t>> by_host;  // host -> key -> first time
+    std::string group;
+    for (const auto& b : ctx_.evidence.bundles)
+      for (const auto& hit : b.logs.signature_hits) {
+        if (!hit.time.time.known()) continue;
+        for (const auto& [name, re] : res) {
+          if (!re->ok() || !RE2::PartialMatch(hit.evidence.excerpt, *re, &group)) continue;
+          auto [it, fresh] = by_host[b.host].try_emplace(name + ":" + group, hit.time.time.utc_us);
+          if (!fresh) it->second = std::min(it->second, hit.time.time.utc_us);
+        }
+      }
+    if (by_host.size() < 2) return;
+    std::vector<std::string> hosts;
+    std::vector<std::vector<std::pair<std::string, int64_t>>> markers;
+    for (const auto& [host, keys] : by_host) {
+      hosts.push_back(host);
+      markers.emplace_back(keys.begin(), keys.end());
+    }
+    size_t shared = 0;
+    auto skews = estimate_marker_skews(markers, shared);
+    for (size_t i = 0; i < hosts.size(); ++i)
+      if (int64_t c = applied_correction_us(skews[i]); c != 0) {
+        correction_[hosts[i]] = c;
+        offsets_.push_back(fmt::format("{} {:+.1f} s", hosts[i], skews[i]->offset_ms / 1000.0));
+      }
+  }
+
   void read(const BundleFacts& b) {
     // Every process whose environment names its rank is a rank of the graph, so that a wait
     // on its address and device finds it although its own lines name no one.
@@ -35,6 +77,7 @@ class WaitRootAnalysis {
       size_t at = rank_index(b.host, w.waiter, w.pid);
       std::optional<int64_t> t = w.utc_us;
       if (w.first_error_utc_us && (!t || *w.first_error_utc_us < *t)) t = w.first_error_utc_us;
+      if (t) *t -= correction_[b.host];
       if (t) {
         std::string iso = format_utc(*t);
         if (ranks_[at].first_error_utc.empty() || iso < ranks_[at].first_error_utc) ranks_[at].first_error_utc = iso;
@@ -76,6 +119,7 @@ class WaitRootAnalysis {
     if (!r.id.device.empty()) f.value("root_device", r.id.device);
     f.value("root_host", r.host.empty() ? "(no log read)" : r.host);
     f.value("in_cycle", root.in_cycle ? "yes" : "no");
+    if (!offsets_.empty()) f.value("clock_offsets", fmt::format("{}", fmt::join(offsets_, ", ")));
     f.evidence = root.evidence;
     render_finding_words(f, ctx_.finding_texts, {{"root", wait_rank_label(r)}}, root.in_cycle ? "cycle" : "");
     return f;
@@ -87,6 +131,8 @@ class WaitRootAnalysis {
   std::vector<WaitEdge> edges_;
   std::set<size_t> waiters_;
   std::map<std::pair<std::string, std::string>, size_t> index_;
+  std::map<std::string, int64_t> correction_;  // host -> microseconds to subtract
+  std::vector<std::string> offsets_;           // "node3 +300.2 s", the applied ones
 };
 
 }  // namespace

@@ -144,3 +144,38 @@ TEST_CASE("wait root: a waited-on address resolves to its host's rank on that de
   CHECK(f->observed == "rank 7 dev 1 on node3: 7 ranks waited on it");
   CHECK(*f->find_value("root_ip") == "10.20.7.14");
 }
+
+TEST_CASE("wait root: with several hosts, a cycle roots at the skew-corrected first error", "[wait-graph][samples]") {
+  // samples/fleet-4node-skew: node3's clock runs 5 minutes ahead. Add a line of node3's rank 7
+  // (its process, after its AI Core exception) that it could not link to rank 0: ranks 0 and 7
+  // now wait on each other. By the clocks as read, rank 0's first error (its heartbeat report,
+  // 31 s after the fault) comes before rank 7's (the fault, read 300 s late); corrected by the
+  // skew the shared fftsplus timeouts measure, rank 7's comes first.
+  std::vector<std::string> paths;
+  for (int n = 0; n < 4; ++n) paths.push_back(std::string(SAMPLES_DIR) + "/fleet-4node-skew/node" + std::to_string(n));
+  AnalyzeOptions options;
+  LoadResult loaded = load(paths, options);
+  BundleFacts* node3 = nullptr;
+  for (auto& b : loaded.evidence.bundles)
+    if (b.host == "node3") node3 = &b;
+  REQUIRE(node3);
+  const SignatureHit* fault = nullptr;
+  for (const auto& h : node3->logs.signature_hits)
+    if (h.id == "device-exception/aicore-error" || h.id == "device-exception/task-exception") fault = &h;
+  REQUIRE(fault);
+  REQUIRE(fault->pid);
+  SignatureHit wait = *fault;
+  wait.id = "hccl/transport-init";
+  wait.severity = "error";
+  wait.captures = {{"local_ip", "10.20.7.14/1"}, {"local_rank", "7"}, {"remote_ip", "10.20.7.11/0"}, {"remote_rank", "0"}};
+  wait.time.time.utc_us += 60 * 1000000LL;
+  node3->logs.signature_hits.push_back(wait);
+  Report r = correlate(loaded.evidence, options);
+  const Finding* f = wait_root(r);
+  REQUIRE(f);
+  CHECK(*f->find_value("in_cycle") == "yes");
+  CHECK(*f->find_value("root_rank") == "7");
+  CHECK(f->host == "node3");
+  REQUIRE(f->find_value("clock_offsets"));
+  CHECK(*f->find_value("clock_offsets") == "node3 +300.2 s");
+}
