@@ -112,7 +112,8 @@ std::pair<std::string, std::string> split(const std::string& address) {
 
 // The fleet's wait graph: every node's ranks and wait edges, the targets resolved to the node
 // that holds them (by rank number, else by address and device, else by an address a node's
-// summary lists as its own), each rank's first error corrected for its node's skew.
+// summary lists as its own), each rank's first error corrected for its node's skew. Lookups
+// go through indexes: a fleet of thousands of ranks resolves in time linear in its edges.
 class FleetWaits {
  public:
   FleetWaits(const std::vector<LoadedNode>& nodes, const std::vector<RankedNode>& ranked,
@@ -121,6 +122,8 @@ class FleetWaits {
 
   FleetWaitGraph build() {
     FleetWaitGraph g;
+    for (size_t i = 0; i < nodes_.size(); ++i)
+      for (const auto& a : nodes_[i].node.addresses) node_of_ip_.try_emplace(a.ip, i, &a);
     for (size_t i = 0; i < nodes_.size(); ++i) add_ranks(i);
     for (size_t i = 0; i < nodes_.size(); ++i) {
       if (!nodes_[i].node.waits.empty()) ++g.nodes_with_waits;
@@ -150,12 +153,50 @@ class FleetWaits {
     std::optional<int64_t> pid;
     std::optional<int64_t> first, corrected;  // earliest error: node clock, fleet clock
   };
+  using NodeKey = std::pair<size_t, std::string>;  // node, rank / device
 
   size_t add(std::optional<size_t> node, RankRef id, std::optional<int64_t> pid) {
+    size_t r = ranks_.size();
     std::string host = node ? name(*node) : "";
-    ranks_.push_back(WaitRank{host, std::move(id), "", pid ? "pid " + std::to_string(*pid) : ""});
+    ranks_.push_back(WaitRank{host, RankRef{id.rank, "", id.device}, "", pid ? "pid " + std::to_string(*pid) : ""});
     meta_.push_back(Meta{node, pid, std::nullopt, std::nullopt});
-    return ranks_.size() - 1;
+    if (!id.rank.empty()) by_rank_[id.rank].push_back(r);
+    if (node) {
+      if (!id.rank.empty()) by_node_rank_.try_emplace({*node, id.rank}, r);
+      if (!id.device.empty()) by_node_device_[{*node, id.device}].push_back(r);
+      if (pid) by_node_pid_.try_emplace({*node, std::to_string(*pid)}, r);
+    }
+    set_ip(r, id.ip);
+    return r;
+  }
+
+  void set_ip(size_t r, const std::string& ip) {
+    if (ip.empty() || !ranks_[r].id.ip.empty()) return;
+    ranks_[r].id.ip = ip;
+    by_ip_[ip].push_back(r);
+  }
+
+  void set_device(size_t r, const std::string& dev) {
+    if (dev.empty() || !ranks_[r].id.device.empty()) return;
+    ranks_[r].id.device = dev;
+    if (meta_[r].node) by_node_device_[{*meta_[r].node, dev}].push_back(r);
+  }
+
+  template <class Map>
+  static std::optional<size_t> one(const Map& m, const typename Map::key_type& k) {
+    auto it = m.find(k);
+    if (it == m.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // The first rank of the node on `dev` (that no address names yet, when `unnamed`).
+  std::optional<size_t> on_device(size_t node, const std::string& dev, bool unnamed = false) const {
+    if (dev.empty()) return std::nullopt;
+    auto it = by_node_device_.find({node, dev});
+    if (it == by_node_device_.end()) return std::nullopt;
+    for (size_t r : it->second)
+      if (!unnamed || ranks_[r].id.ip.empty()) return r;
+    return std::nullopt;
   }
 
   const std::string& name(size_t node) const { return ranked_[node].name; }
@@ -164,24 +205,13 @@ class FleetWaits {
 
   void add_ranks(size_t i) {
     const NodeSummary& n = nodes_[i].node;
-    for (const auto& r : n.ranks) {
-      if (find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == r.rank; })) continue;
-      add(i, RankRef{r.rank, "", device_text(r.device)}, r.pid);
-    }
+    for (const auto& r : n.ranks)
+      if (!by_node_rank_.count({i, r.rank})) add(i, RankRef{r.rank, "", device_text(r.device)}, r.pid);
     // The node's own addresses: on the rank they name, else on the rank with that device.
     for (const auto& a : n.addresses) {
-      std::string dev = device_text(a.device);
-      auto at = !a.rank.empty() ? find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == a.rank; })
-                                : find_on(i, [&](const WaitRank& w, const Meta&) { return !dev.empty() && w.id.device == dev; });
-      if (at && ranks_[*at].id.ip.empty()) ranks_[*at].id.ip = a.ip;
+      auto at = !a.rank.empty() ? one(by_node_rank_, {i, a.rank}) : on_device(i, device_text(a.device));
+      if (at) set_ip(*at, a.ip);
     }
-  }
-
-  template <class F>
-  std::optional<size_t> find_on(size_t node, F&& f) const {
-    for (size_t r = 0; r < ranks_.size(); ++r)
-      if (meta_[r].node == node && f(ranks_[r], meta_[r])) return r;
-    return std::nullopt;
   }
 
   // The waiter: by the rank it names, its pid, its address, its device; else a new rank.
@@ -189,16 +219,16 @@ class FleetWaits {
     auto [ip, dev] = split(e.waiter_address);
     if (dev.empty()) dev = device_text(e.waiter_device);
     std::optional<size_t> at;
-    if (!e.waiter_rank.empty()) at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == e.waiter_rank; });
-    if (!at && e.waiter_pid) at = find_on(i, [&](const WaitRank&, const Meta& m) { return m.pid == e.waiter_pid; });
+    if (!e.waiter_rank.empty()) at = one(by_node_rank_, {i, e.waiter_rank});
+    if (!at && e.waiter_pid) at = one(by_node_pid_, {i, std::to_string(*e.waiter_pid)});
     if (!at && !ip.empty())
-      at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.ip == ip && w.id.device == dev; });
-    if (!at && !dev.empty() && e.waiter_rank.empty())
-      at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.device == dev; });
-    if (!at) at = add(i, RankRef{e.waiter_rank, ip, dev}, e.waiter_pid);
-    RankRef& id = ranks_[*at].id;
-    if (id.ip.empty()) id.ip = ip;
-    if (id.device.empty()) id.device = dev;
+      if (auto it = by_ip_.find(ip); it != by_ip_.end())
+        for (size_t r : it->second)
+          if (!at && meta_[r].node == i && ranks_[r].id.device == dev) at = r;
+    if (!at && e.waiter_rank.empty()) at = on_device(i, dev);
+    if (!at) at = add(i, RankRef{e.waiter_rank, "", dev}, e.waiter_pid);
+    set_ip(*at, ip);
+    set_device(*at, dev);
     return *at;
   }
 
@@ -206,31 +236,32 @@ class FleetWaits {
   // number), else by address and device, else on the node that lists the address as its own.
   size_t target(const NodeWaitEdge& e) {
     auto [ip, dev] = split(e.target_address);
-    auto same_address = [&](const WaitRank& w) { return !ip.empty() && w.id.ip == ip && (dev.empty() || w.id.device == dev); };
+    auto same_address = [&](size_t r) {
+      return !ip.empty() && ranks_[r].id.ip == ip && (dev.empty() || ranks_[r].id.device == dev);
+    };
     std::optional<size_t> at;
-    if (!e.target_rank.empty()) {
-      for (size_t r = 0; r < ranks_.size(); ++r)
-        if (ranks_[r].id.rank == e.target_rank && (!at || (same_address(ranks_[r]) && !same_address(ranks_[*at])))) at = r;
-    }
+    if (!e.target_rank.empty())
+      if (auto it = by_rank_.find(e.target_rank); it != by_rank_.end())
+        for (size_t r : it->second)
+          if (!at || (same_address(r) && !same_address(*at))) at = r;
     if (!at && !ip.empty())
-      for (size_t r = 0; r < ranks_.size() && !at; ++r)
-        if (same_address(ranks_[r]) && (e.target_rank.empty() || ranks_[r].id.rank.empty())) at = r;
-    if (!at && !ip.empty()) {
-      for (size_t i = 0; i < nodes_.size() && !at; ++i) {
-        auto held = std::find_if(nodes_[i].node.addresses.begin(), nodes_[i].node.addresses.end(),
-                                 [&](const NodeAddress& a) { return a.ip == ip; });
-        if (held == nodes_[i].node.addresses.end()) continue;
+      if (auto it = by_ip_.find(ip); it != by_ip_.end())
+        for (size_t r : it->second)
+          if (!at && same_address(r) && (e.target_rank.empty() || ranks_[r].id.rank.empty())) at = r;
+    if (!at && !ip.empty())
+      if (auto it = node_of_ip_.find(ip); it != node_of_ip_.end()) {
+        auto [i, held] = it->second;
         // A device address (hccn_tool -ip) names its device: a LINK_ERROR_INFO row gives none.
         if (dev.empty() && held->source == "hccn") dev = device_text(held->device);
-        at = find_on(i, [&](const WaitRank& w, const Meta&) { return !dev.empty() && w.id.device == dev; });
-        if (!at) at = add(i, RankRef{e.target_rank, ip, dev}, std::nullopt);
-        if (ranks_[*at].id.ip.empty()) ranks_[*at].id.ip = ip;
+        at = on_device(i, dev);
+        if (!at) at = add(i, RankRef{e.target_rank, "", dev}, std::nullopt);
+        set_ip(*at, ip);
       }
-    }
     if (!at) {  // no summary holds it: one rank per what the waiters name
-      for (size_t r = 0; r < ranks_.size() && !at; ++r)
-        if (!meta_[r].node && ranks_[r].id.rank == e.target_rank && ranks_[r].id.ip == ip && ranks_[r].id.device == dev) at = r;
-      if (!at) at = add(std::nullopt, RankRef{e.target_rank, ip, dev}, std::nullopt);
+      auto key = e.target_rank + "\t" + ip + "\t" + dev;
+      auto [it, fresh] = unheld_.try_emplace(key, 0);
+      if (fresh) it->second = add(std::nullopt, RankRef{e.target_rank, ip, dev}, std::nullopt);
+      at = it->second;
     }
     return *at;
   }
@@ -246,8 +277,8 @@ class FleetWaits {
   void note_findings(size_t i) {
     for (const auto& f : nodes_[i].node.findings) {
       if (f.severity != "error" && f.severity != "critical") continue;
-      auto at = f.pid ? find_on(i, [&](const WaitRank&, const Meta& m) { return m.pid == f.pid; }) : std::nullopt;
-      if (!at && !f.rank.empty()) at = find_on(i, [&](const WaitRank& w, const Meta&) { return w.id.rank == f.rank; });
+      auto at = f.pid ? one(by_node_pid_, {i, std::to_string(*f.pid)}) : std::nullopt;
+      if (!at && !f.rank.empty()) at = one(by_node_rank_, {i, f.rank});
       if (at) note_error(*at, f.first_utc_us, i);
     }
   }
@@ -263,7 +294,9 @@ class FleetWaits {
     out.device = to_int(r.id.device);
     out.waiters = root.waiters;
     out.in_cycle = root.in_cycle;
-    for (size_t n : root.chain) out.chain.push_back(wait_rank_label(ranks_[n]));
+    out.chain_length = root.chain.size();
+    for (size_t k = root.chain.size() > kMaxChainLabels ? root.chain.size() - kMaxChainLabels : 0; k < root.chain.size(); ++k)
+      out.chain.push_back(wait_rank_label(ranks_[root.chain[k]]));
     out.first_error_us = m.first;
     out.corrected_first_error_us = m.corrected;
     // The cause-first order's first node (origins before waiters, then corrected time).
@@ -274,6 +307,7 @@ class FleetWaits {
                                     std::make_tuple(role_rank(first->role), !first->corrected_first_us.has_value(),
                                                     first->corrected_first_us.value_or(0), first->name)))
         first = &n;
+    out.compared = first != nullptr;
     if (out.node.empty()) {  // nothing of the root's own was read: say so, whatever else leads
       out.agrees = false;
       out.disagreement = "the wait graph roots at " + wait_rank_label(r) + ", a rank no summary holds" +
@@ -293,6 +327,11 @@ class FleetWaits {
   std::vector<WaitRank> ranks_;
   std::vector<Meta> meta_;
   std::vector<WaitArc> arcs_;
+  std::map<NodeKey, size_t> by_node_rank_, by_node_pid_;
+  std::map<NodeKey, std::vector<size_t>> by_node_device_;
+  std::map<std::string, std::vector<size_t>> by_rank_, by_ip_;
+  std::map<std::string, std::pair<size_t, const NodeAddress*>> node_of_ip_;  // the first node listing it
+  std::map<std::string, size_t> unheld_;  // ranks no summary holds, by what the waiters name
 };
 
 }  // namespace

@@ -45,11 +45,16 @@ struct FleetWaitRoot {
   std::optional<int64_t> device;
   size_t waiters = 0;
   bool in_cycle = false;
-  std::vector<std::string> chain;  // labels along the longest wait path, the root last
+  std::vector<std::string> chain;  // labels along the longest wait path, the root last: the
+                                   // last kMaxChainLabels of chain_length
+  size_t chain_length = 0;
   std::optional<int64_t> first_error_us, corrected_first_error_us;  // node clock, fleet clock
+  bool compared = false;    // some node has a finding: the cause-first order names a first node
   bool agrees = true;       // names the node the cause-first order names first
   std::string disagreement; // what each names, when they differ
 };
+
+constexpr size_t kMaxChainLabels = 32;
 
 struct FleetWaitGraph {
   size_t edges = 0;  // wait edges read from the summaries

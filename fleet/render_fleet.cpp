@@ -77,8 +77,9 @@ std::string wait_line(const FleetReport& r) {
     s += fmt::format("; its first error {}", when(w.first_error_us));
     if (w.corrected_first_error_us != w.first_error_us) s += fmt::format(", corrected {}", when(w.corrected_first_error_us));
   }
-  s += w.agrees ? ". The cause-first order names the same node first."
-                : ". They disagree: " + w.disagreement + "; neither is dropped, check both.";
+  if (!w.agrees) s += ". They disagree: " + w.disagreement + "; neither is dropped, check both.";
+  else if (w.compared) s += ". The cause-first order names the same node first.";
+  else s += ". No node has a finding of its own to compare it with.";
   return s;
 }
 
@@ -192,9 +193,13 @@ void json(const FleetReport& r, std::ostream& out) {
     w.key("chain").begin_array();
     for (const auto& c : x.chain) w.value(c);
     w.end_array();
+    w.field("chain_length", static_cast<uint64_t>(x.chain_length));
     optional_field(w, "first_error_us", x.first_error_us);
     optional_field(w, "corrected_first_error_us", x.corrected_first_error_us);
-    w.field("agrees_with_cause_first_order", x.agrees).field("disagreement", x.disagreement);
+    w.key("agrees_with_cause_first_order");  // null: no node has a finding to compare with
+    if (x.compared || !x.agrees) w.value(x.agrees);
+    else w.null();
+    w.field("disagreement", x.disagreement);
     w.end_object();
   }
   w.end_object();

@@ -251,6 +251,15 @@ TEST_CASE("fleet wait graph: a chain roots at its end, whatever the input order"
                     "rank 2 dev 0 on n2 -> rank 3 dev 0 on n3)");
     CHECK(r.waits.edges == 3);
     CHECK(r.waits.ranks == 4);
+    CHECK_FALSE(w.compared);  // no node has a finding: nothing to agree or disagree with
+    CHECK(w.chain_length == 4);
+    std::ostringstream text;
+    render_fleet(r, FleetFormat::text, text);
+    CHECK(text.str().find("-> rank 3 dev 0 on n3). No node has a finding of its own to compare it with.") !=
+          std::string::npos);
+    std::ostringstream json;
+    render_fleet(r, FleetFormat::json, json);
+    CHECK(json.str().find(R"("agrees_with_cause_first_order": null)") != std::string::npos);
   } while (std::next_permutation(nodes.begin(), nodes.end(), [](auto& a, auto& b) { return a.node.host < b.node.host; }));
 }
 
