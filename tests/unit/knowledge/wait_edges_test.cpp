@@ -123,8 +123,9 @@ TEST_CASE("wait edges: socket and link-table forms name the peer a rank could no
                          "fails to connect to dstRank (server 10.0.0.2, device ID 0,1).");
   REQUIRE(several);
   CHECK((several->target.ip == "10.0.0.2" && several->target.device.empty()));
-  // MindSpore's CANN error guide (mindspore-ai/docs cann_error_cases.md, socket建链超时): the
-  // exchanger table after AllClientSocketEstab; a NO row is a peer that never connected.
+  // An earlier version of MindSpore's CANN error guide (mindspore-ai/docs cann_error_cases.md,
+  // socket建链超时): the exchanger table after AllClientSocketEstab; a NO row is a peer that
+  // never connected.
   auto no = edge_of("[ERROR] HCCL(130250,python):2021-10-14-00:50:50.787.543 [exchanger_network.cc:782][130250][138166]"
                     "   |         0  |         0  |   client   |     NO     |");
   REQUIRE(no);
