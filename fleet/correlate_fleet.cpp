@@ -251,9 +251,12 @@ class FleetWaits {
     if (!at && !ip.empty())
       if (auto it = node_of_ip_.find(ip); it != node_of_ip_.end()) {
         auto [i, held] = it->second;
-        // A device address (hccn_tool -ip) names its device: a LINK_ERROR_INFO row gives none.
-        if (dev.empty() && held->source == "hccn") dev = device_text(held->device);
-        at = on_device(i, dev);
+        std::string held_dev = device_text(held->device);
+        // An address of one rank (a device address, or a rank's own side of a line) on the
+        // device named, or with none named: that rank. A LINK_ERROR_INFO row names no device.
+        if (!held->rank.empty() && (dev.empty() || dev == held_dev)) at = one(by_node_rank_, {i, held->rank});
+        if (dev.empty()) dev = held_dev;
+        if (!at) at = on_device(i, dev);
         if (!at) at = add(i, RankRef{e.target_rank, "", dev}, std::nullopt);
         set_ip(*at, ip);
       }

@@ -83,7 +83,8 @@ struct NodeAddress {
   std::string ip;
   std::optional<int64_t> device;
   std::string rank;    // "" when unknown
-  std::string source;  // "log" (a line of this node names it as its own side), "hccn" (hccn_tool -ip)
+  std::string source;  // "log" (a line of this node names it as its own side), "rank-table" (the
+                       // entry of one of its ranks), "hccn" (hccn_tool -ip)
 };
 
 constexpr size_t kMaxNodeAddresses = 256;

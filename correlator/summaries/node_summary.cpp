@@ -259,7 +259,8 @@ class NodeBuilder {
     if (s_.waits.size() > kMaxNodeWaitEdges) s_.waits.resize(kMaxNodeWaitEdges);
   }
 
-  // The node's own addresses: its ranks' side of its wait lines, and its devices' hccn_tool -ip.
+  // The node's own addresses: its ranks' side of its wait lines, its ranks' rank-table
+  // entries, and its devices' hccn_tool -ip.
   void addresses() {
     std::set<std::tuple<std::string, std::optional<int64_t>, std::string, std::string>> seen;
     auto add = [&](const std::string& ip, std::optional<int64_t> device, const std::string& rank, const char* source) {
@@ -272,6 +273,16 @@ class NodeBuilder {
       std::optional<int64_t> device = w.waiter_device;
       add(w.waiter_address.substr(0, slash), device, w.waiter_rank, "log");
     }
+    // The rank table a process names lists every server's ranks: the entries of this node's
+    // own ranks (by rank id) give their device address and server address.
+    for (const BundleFacts* b : group_.bundles)
+      for (const auto& table : b->network.rank_tables)
+        for (const auto& d : table.devices) {
+          bool ours = std::any_of(s_.ranks.begin(), s_.ranks.end(), [&](const NodeRank& r) { return r.rank == d.rank_id; });
+          if (!ours || d.rank_id.empty()) continue;
+          add(d.device_ip, to_int(d.device_id), d.rank_id, "rank-table");
+          add(d.server_id, std::nullopt, "", "rank-table");  // the server: every rank of the node
+        }
     for (const BundleFacts* b : group_.bundles)
       for (const auto& [device, port] : b->network.hccn) {
         std::string rank;

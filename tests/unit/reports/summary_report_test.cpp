@@ -140,3 +140,31 @@ TEST_CASE("summary: a bad wait edge is named by its pointer", "[fleet][summary]"
   CHECK(error == "e.json: /nodes/0/addresses/0/ip: expected a string");
   CHECK(out.empty());
 }
+
+TEST_CASE("summary: a node's addresses from its ranks' rank-table entries and hccn_tool -ip", "[fleet][summary]") {
+  // Process 4242 is rank 1 on device 1; the rank table (every server's ranks) gives its device
+  // address and its server's; hccn_tool -ip gives device 0's. The other rank's entry is not
+  // this node's.
+  TempDir dir;
+  write_file(dir / "processes/4242/environ", std::string("RANK=1\0DEVICE_ID=1\0", 20));
+  write_file(dir / "processes/4242/rank-table.json", R"({
+  "version": "1.0", "server_count": "2", "status": "completed",
+  "server_list": [{"server_id": "10.0.0.10", "device": [
+    {"device_id": "0", "device_ip": "192.168.10.10", "rank_id": "0"},
+    {"device_id": "1", "device_ip": "192.168.10.11", "rank_id": "1"}]},
+    {"server_id": "10.0.0.11", "device": [{"device_id": "0", "device_ip": "192.168.10.20", "rank_id": "2"}]}]
+})");
+  write_file(dir / "ascend/hccn-ip-0.txt", "ipaddr:192.168.10.10\nnetmask:255.255.255.0\n");
+  CliRun run = run_cli({"--quiet", "analyze", "--format", "summary", dir.path()});
+  REQUIRE(run.exit_code <= 1);
+  SummaryReader reader;
+  std::vector<LoadedNode> out;
+  std::string error;
+  REQUIRE(reader.read_text(run.out, "s.json", out, error));
+  REQUIRE(out.size() == 1);
+  std::vector<std::string> got;
+  for (const auto& a : out[0].node.addresses)
+    got.push_back(a.ip + " " + (a.device ? std::to_string(*a.device) : "-") + " " + a.rank + " " + a.source);
+  CHECK(got == std::vector<std::string>{"192.168.10.11 1 1 rank-table", "10.0.0.10 -  rank-table",
+                                        "192.168.10.10 0  hccn"});
+}
