@@ -42,6 +42,13 @@ void each_node_string(fleet::LoadedNode& n, F&& f) {
   for (auto& k : s.skews)
     for (std::string* t : {&k.source_a, &k.source_b, &k.method}) f(*t);
   for (auto& c : s.collectives) f(c.key);
+  // The wait graph's addresses: one redactor over every node, so a pseudonym still names the
+  // same address on every node and the targets resolve as without --redact.
+  for (auto& w : s.waits)
+    for (std::string* t : {&w.signature, &w.waiter_rank, &w.waiter_address, &w.target_rank, &w.target_address, &w.clock})
+      f(*t);
+  for (auto& a : s.addresses)
+    for (std::string* t : {&a.ip, &a.rank, &a.source}) f(*t);
 }
 
 std::string redact_nodes(std::vector<fleet::LoadedNode>& nodes) {

@@ -8,18 +8,14 @@
 #include <string>
 #include <vector>
 
+#include "correlator/passes/marker_skew.h"
 #include "fleet/summary_reader.h"
 
 namespace triage::fleet {
 
-// A node's clock offset against the fleet, from collectives several nodes logged.
-struct NodeSkewEstimate {
-  int64_t offset_ms = 0;  // > 0: this node's clock reads later than the fleet's median
-  size_t markers = 0;     // shared collectives the figure rests on
-};
-
-// Smaller offsets are reported but not applied to the node's times.
-constexpr int64_t kMinAppliedSkewMs = 1000;
+// A node's clock offset against the fleet, from collectives several nodes logged
+// (correlator/passes/marker_skew.h; offsets under kMinAppliedSkewMs are reported, not applied).
+using NodeSkewEstimate = MarkerSkew;
 
 struct RankedNode {
   std::string name;    // host, else the summary file
@@ -39,11 +35,40 @@ struct Deviation {
   std::vector<std::pair<std::string, std::string>> others;  // node, value (sorted by node)
 };
 
+// The root of the fleet's wait graph (issue 37): the rank the others wait on, directly or
+// through a chain, that waits on none (or, in a cycle of waits, the one whose skew-corrected
+// first error came first), from every node's wait lines.
+struct FleetWaitRoot {
+  std::string text;    // "rank 7 dev 1 on node3: 7 ranks waited on it (chain: ...)"
+  std::string node;    // "" when no summary holds it (known only by what the waiters name)
+  std::string rank, address;  // "" when unknown
+  std::optional<int64_t> device;
+  size_t waiters = 0;
+  bool in_cycle = false;
+  std::vector<std::string> chain;  // labels along the longest wait path, the root last: the
+                                   // last kMaxChainLabels of chain_length
+  size_t chain_length = 0;
+  std::optional<int64_t> first_error_us, corrected_first_error_us;  // node clock, fleet clock
+  bool compared = false;    // some node has a finding: the cause-first order names a first node
+  bool agrees = true;       // names the node the cause-first order names first
+  std::string disagreement; // what each names, when they differ
+};
+
+constexpr size_t kMaxChainLabels = 32;
+
+struct FleetWaitGraph {
+  size_t edges = 0;  // wait edges read from the summaries
+  size_t ranks = 0;  // ranks in the graph (waiters and the ranks they name)
+  size_t nodes_with_waits = 0;
+  std::optional<FleetWaitRoot> root;
+};
+
 struct FleetReport {
   std::vector<LoadedNode> loaded;  // sorted by host, then source: argument order does not matter
   std::vector<RankedNode> ranked;  // points into `loaded`
   std::vector<Deviation> deviations;
   size_t shared_markers = 0;       // collectives seen by two nodes or more
+  FleetWaitGraph waits;
   bool has_findings() const;
 };
 

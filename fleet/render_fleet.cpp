@@ -63,8 +63,28 @@ std::string first_line(const FleetReport& r) {
   return s;
 }
 
+// "Wait graph (...): rank 7 dev 1 on node3: 7 ranks waited on it ...", and whether the
+// cause-first order agrees.
+std::string wait_line(const FleetReport& r) {
+  const FleetWaitGraph& g = r.waits;
+  if (g.edges == 0) return "Wait graph: no node's lines name a rank they wait on.";
+  std::string s = fmt::format("Wait graph ({} wait edge{} from {} node{}, {} rank{}): ", g.edges, g.edges == 1 ? "" : "s",
+                              g.nodes_with_waits, g.nodes_with_waits == 1 ? "" : "s", g.ranks, g.ranks == 1 ? "" : "s");
+  if (!g.root) return s + "no root: every wait names the waiting rank itself.";
+  const FleetWaitRoot& w = *g.root;
+  s += w.text;
+  if (w.first_error_us) {
+    s += fmt::format("; its first error {}", when(w.first_error_us));
+    if (w.corrected_first_error_us != w.first_error_us) s += fmt::format(", corrected {}", when(w.corrected_first_error_us));
+  }
+  if (!w.agrees) s += ". They disagree: " + w.disagreement + "; neither is dropped, check both.";
+  else if (w.compared) s += ". The cause-first order names the same node first.";
+  else s += ". No node has a finding of its own to compare it with.";
+  return s;
+}
+
 void text(const FleetReport& r, std::ostream& out) {
-  out << "Fleet triage: " << headline(r) << "\n\n" << first_line(r) << "\n\n";
+  out << "Fleet triage: " << headline(r) << "\n\n" << first_line(r) << "\n\n" << wait_line(r) << "\n\n";
   out << "Nodes, cause first (origin, waiter, other, clean), then skew-corrected time:\n";
   size_t i = 0;
   for (const auto& n : r.ranked) {
@@ -98,7 +118,8 @@ void text(const FleetReport& r, std::ostream& out) {
 
 void markdown(const FleetReport& r, std::ostream& out) {
   out << "# Fleet triage\n\n" << md::text(headline(r)) << "\n\n**" << md::text(first_line(r))
-      << "**\n\n| # | role | node | first finding | class | first (node clock) | clock | corrected |\n"
+      << "**\n\n" << md::text(wait_line(r))
+      << "\n\n| # | role | node | first finding | class | first (node clock) | clock | corrected |\n"
       << "|---|---|---|---|---|---|---|---|\n";
   size_t i = 0;
   for (const auto& n : r.ranked) {
@@ -157,6 +178,31 @@ void json(const FleetReport& r, std::ostream& out) {
     w.end_object();
   }
   w.end_array();
+  w.key("wait_graph").begin_object();
+  w.field("edges", static_cast<uint64_t>(r.waits.edges)).field("ranks", static_cast<uint64_t>(r.waits.ranks));
+  w.field("nodes_with_waits", static_cast<uint64_t>(r.waits.nodes_with_waits));
+  w.field("summary", wait_line(r));
+  w.key("root");
+  if (!r.waits.root) {
+    w.null();
+  } else {
+    const FleetWaitRoot& x = *r.waits.root;
+    w.begin_object().field("text", x.text).field("node", x.node).field("rank", x.rank);
+    optional_field(w, "device", x.device);
+    w.field("address", x.address).field("waiters", static_cast<uint64_t>(x.waiters)).field("in_cycle", x.in_cycle);
+    w.key("chain").begin_array();
+    for (const auto& c : x.chain) w.value(c);
+    w.end_array();
+    w.field("chain_length", static_cast<uint64_t>(x.chain_length));
+    optional_field(w, "first_error_us", x.first_error_us);
+    optional_field(w, "corrected_first_error_us", x.corrected_first_error_us);
+    w.key("agrees_with_cause_first_order");  // null: no node has a finding to compare with
+    if (x.compared || !x.agrees) w.value(x.agrees);
+    else w.null();
+    w.field("disagreement", x.disagreement);
+    w.end_object();
+  }
+  w.end_object();
   w.field("shared_collectives", static_cast<uint64_t>(r.shared_markers));
   w.field("skew_method", kSkewCaveat);
   w.key("deviations").begin_array();

@@ -99,6 +99,14 @@ void each_object(const object& o, const std::string& at, std::string_view key, F
   }
 }
 
+// The same for an array a summary may lack (added after its first version): absent = empty.
+template <class F>
+void each_optional_object(const object& o, const std::string& at, std::string_view key, F&& f) {
+  element e;
+  if (o.at_key(key).get(e)) return;
+  each_object(o, at, key, std::forward<F>(f));
+}
+
 template <class F>
 void each_integer(const object& o, const std::string& at, std::string_view key, F&& f) {
   simdjson::dom::array a;
@@ -165,6 +173,31 @@ NodeSummary read_node(const object& n, const std::string& at) {
     if (count < 0) throw Bad(p + "/count: negative");
     s.collectives.push_back({str(c, p, "key"), utc_us(c, p, "first_utc_us"), str(c, p, "clock"),
                              static_cast<uint64_t>(count)});
+  });
+  // Issue 37: whom the node's ranks wait on, and the node's own addresses. Summaries written
+  // before have neither: they load with none.
+  each_optional_object(n, at, "waits", [&](const object& w, const std::string& p) {
+    if (s.waits.size() >= kMaxNodeWaitEdges) throw Bad(p + ": more than " + std::to_string(kMaxNodeWaitEdges) + " wait edges");
+    NodeWaitEdge e;
+    e.signature = str(w, p, "signature");
+    e.waiter_rank = str(w, p, "waiter_rank");
+    e.waiter_pid = integer_or_null(w, p, "waiter_pid");
+    e.waiter_device = integer_or_null(w, p, "waiter_device");
+    e.waiter_address = str(w, p, "waiter_address");
+    e.target_rank = str(w, p, "target_rank");
+    e.target_address = str(w, p, "target_address");
+    if (e.target_rank.empty() && e.target_address.empty()) throw Bad(p + ": names neither target_rank nor target_address");
+    e.first_utc_us = utc_us_or_null(w, p, "first_utc_us");
+    e.clock = str(w, p, "clock");
+    e.waiter_first_error_utc_us = utc_us_or_null(w, p, "waiter_first_error_utc_us");
+    int64_t count = integer(w, p, "count");
+    if (count < 0) throw Bad(p + "/count: negative");
+    e.count = static_cast<uint64_t>(count);
+    s.waits.push_back(std::move(e));
+  });
+  each_optional_object(n, at, "addresses", [&](const object& a, const std::string& p) {
+    if (s.addresses.size() >= kMaxNodeAddresses) throw Bad(p + ": more than " + std::to_string(kMaxNodeAddresses) + " addresses");
+    s.addresses.push_back({str(a, p, "ip"), integer_or_null(a, p, "device"), str(a, p, "rank"), str(a, p, "source")});
   });
   return s;
 }

@@ -44,8 +44,10 @@ std::optional<WaitEdgeMatch> WaitEdges::edge(std::string_view signature, const C
   m.signature = row->signature;
   m.target.rank = find_capture(caps, row->target_rank);
   if (auto a = find_capture(caps, row->target_address); !a.empty()) split_address(a, m.target);
+  if (auto d = find_capture(caps, row->target_device); !d.empty()) m.target.device = d;
   m.waiter.rank = find_capture(caps, row->waiter_rank);
   if (auto a = find_capture(caps, row->waiter_address); !a.empty()) split_address(a, m.waiter);
+  if (auto d = find_capture(caps, row->waiter_device); !d.empty()) m.waiter.device = d;
   // HCCL writes "unknown" or a masked address ("10.*.*.*") when it does not know: no one named.
   if (m.target.ip.find('*') != std::string::npos) m.target.ip.clear(), m.target.device.clear();
   if (m.target.empty()) return std::nullopt;
@@ -53,15 +55,17 @@ std::optional<WaitEdgeMatch> WaitEdges::edge(std::string_view signature, const C
 }
 
 WaitEdges parse_wait_edges(std::string_view content, const std::string& name, std::vector<std::string>& errors) {
-  static const std::vector<std::string_view> kHeader = {"signature",   "target_rank",    "target_address",
-                                                        "waiter_rank", "waiter_address", "meaning"};
+  static const std::vector<std::string_view> kHeader = {"signature",     "target_rank", "target_address",
+                                                        "target_device", "waiter_rank", "waiter_address",
+                                                        "waiter_device", "meaning"};
   WaitEdges out;
   std::set<std::string> seen;
   for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const auto& f) {
     WaitEdgeRow r;
-    r.signature = std::string(f[0]), r.meaning = std::string(f[5]);
-    std::string* cols[] = {&r.target_rank, &r.target_address, &r.waiter_rank, &r.waiter_address};
-    for (size_t i = 0; i < 4; ++i) {
+    r.signature = std::string(f[0]), r.meaning = std::string(f[7]);
+    std::string* cols[] = {&r.target_rank, &r.target_address, &r.target_device,
+                           &r.waiter_rank, &r.waiter_address, &r.waiter_device};
+    for (size_t i = 0; i < 6; ++i) {
       if (f[i + 1] == "-") continue;
       if (!capture_name(f[i + 1]))
         return errors.push_back(where + ": '" + std::string(f[i + 1]) + "' is no capture name (or -)");

@@ -19,7 +19,9 @@ struct RankRef {
 
 struct WaitEdgeRow {
   std::string signature;
-  std::string target_rank, target_address, waiter_rank, waiter_address;  // capture names; "" = none
+  // Capture names; "" = none. An address capture holds "ip" or "ip/device"; a device capture
+  // names the device when the line prints it apart from the address.
+  std::string target_rank, target_address, target_device, waiter_rank, waiter_address, waiter_device;
   std::string meaning;
 };
 
@@ -43,7 +45,8 @@ struct WaitEdges {
 // "80.5.5.67/7" -> ip 80.5.5.67, device 7; "80.5.5.67" -> ip only.
 void split_address(std::string_view address, RankRef& into);
 
-// Columns signature, target_rank, target_address, waiter_rank, waiter_address, meaning;
+// Columns signature, target_rank, target_address, target_device, waiter_rank, waiter_address,
+// waiter_device, meaning;
 // problems as "file:line: message". Whether the signature and its captures exist is checked
 // by tests/unit/knowledge/wait_edges_test.cpp against the signatures.
 WaitEdges parse_wait_edges(std::string_view content, const std::string& name, std::vector<std::string>& errors);

@@ -2,7 +2,7 @@
 // One node's compact summary for fleet triage (`analyze --format summary`, schema
 // ascend-triage-summary/1, docs/fleet.md): who the node is, what failed on it and when, by
 // which clock, which versions and module/library chains it runs, and the collectives its logs
-// name. correlator/node_summary.cpp fills it from a Report; fleet/ reads it back from JSON.
+// name, and whom its ranks wait on. correlator/summaries/node_summary.cpp fills it from a Report; fleet/ reads it back from JSON.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -58,6 +58,37 @@ struct CollectiveMarker {
   uint64_t count = 0;
 };
 
+// A line of this node that says whom its rank waits on (knowledge/wait-edges.tsv: HCCL
+// transport init, heartbeat loss, notify wait, socket connect, link tables), deduplicated by
+// waiter, target and signature: the raw material of the fleet's wait graph (issue 37).
+// Addresses are "ip" or "ip/device" as the line names them; "" = not named.
+struct NodeWaitEdge {
+  std::string signature;
+  std::string waiter_rank;  // as the line or its process's environment names it
+  std::optional<int64_t> waiter_pid, waiter_device;
+  std::string waiter_address;
+  std::string target_rank, target_address;
+  std::optional<int64_t> first_utc_us;  // the earliest such line, by the node's clock
+  std::string clock;                    // its source (plog, job, ...)
+  std::optional<int64_t> waiter_first_error_utc_us;  // the waiter process's earliest error line
+  uint64_t count = 0;
+};
+
+// Keeps a summary small whatever the logs hold: the earliest edges are kept.
+constexpr size_t kMaxNodeWaitEdges = 512;
+
+// An address this node's own ranks have: what a remote rank's wait line names resolves to
+// this node through it.
+struct NodeAddress {
+  std::string ip;
+  std::optional<int64_t> device;
+  std::string rank;    // "" when unknown
+  std::string source;  // "log" (a line of this node names it as its own side), "rank-table" (the
+                       // entry of one of its ranks), "hccn" (hccn_tool -ip)
+};
+
+constexpr size_t kMaxNodeAddresses = 256;
+
 struct NodeSummary {
   std::string host;
   std::vector<std::string> inputs;
@@ -69,6 +100,8 @@ struct NodeSummary {
   std::vector<NodeVersion> versions;
   std::vector<NodeFingerprint> fingerprints;
   std::vector<CollectiveMarker> collectives;
+  std::vector<NodeWaitEdge> waits;       // absent in summaries written before issue 37: empty
+  std::vector<NodeAddress> addresses;    // likewise
 };
 
 }  // namespace triage

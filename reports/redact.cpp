@@ -298,6 +298,10 @@ void each_bundle_string(BundleFacts& b, F& f) {
       for (auto& p : fe.samples) f(p);
     }
     for (auto& x : b.input_findings) each_finding(x, f);
+    // The summary's wait edges and addresses are read from the hits' captures (issue 37).
+    for (auto& h : b.logs.signature_hits)
+      for (auto& [name, value] : h.captures) f(value);
+    for (auto& [device, port] : b.network.hccn) f(port.ip);
   }
 }
 

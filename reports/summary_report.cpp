@@ -2,6 +2,7 @@
 
 #include "correlator/summaries/node_summary.h"
 #include "knowledge/fleet_roles.h"
+#include "knowledge/wait_edges.h"
 #include "model/time.h"
 #include "reports/json_writer.h"
 
@@ -89,6 +90,27 @@ void write_node(JsonWriter& w, const NodeSummary& n) {
     w.field("clock", c.clock).field("count", c.count).end_object();
   }
   w.end_array();
+  w.key("waits").begin_array();
+  for (const auto& e : n.waits) {
+    w.begin_object().field("signature", e.signature);
+    w.field("waiter_rank", e.waiter_rank);
+    optional_field(w, "waiter_pid", e.waiter_pid);
+    optional_field(w, "waiter_device", e.waiter_device);
+    w.field("waiter_address", e.waiter_address);
+    w.field("target_rank", e.target_rank).field("target_address", e.target_address);
+    time_fields(w, "first_utc", e.first_utc_us);
+    w.field("clock", e.clock);
+    time_fields(w, "waiter_first_error_utc", e.waiter_first_error_utc_us);
+    w.field("count", e.count).end_object();
+  }
+  w.end_array();
+  w.key("addresses").begin_array();
+  for (const auto& a : n.addresses) {
+    w.begin_object().field("ip", a.ip);
+    optional_field(w, "device", a.device);
+    w.field("rank", a.rank).field("source", a.source).end_object();
+  }
+  w.end_array();
   w.end_object();
 }
 
@@ -102,8 +124,8 @@ void render_summary(const Report& report, const EvidenceSet& evidence, const Ren
   w.field("generator", "ascend-triage " ASCEND_TRIAGE_VERSION);
   if (!opt.redaction_note.empty()) w.field("redaction", opt.redaction_note);
   w.key("nodes").begin_array();
-  // The built-in fleet-roles.tsv: renderers do not see --knowledge (docs/fleet.md).
-  for (const auto& n : summarize_nodes(report, evidence, fleet_roles_for(""))) write_node(w, n);
+  // The built-in fleet-roles.tsv and wait-edges.tsv: renderers do not see --knowledge (docs/fleet.md).
+  for (const auto& n : summarize_nodes(report, evidence, fleet_roles_for(""), wait_edges_for(""))) write_node(w, n);
   w.end_array();
   w.end_object();
   out << '\n';

@@ -71,6 +71,23 @@ std::string capture(const std::vector<std::pair<std::string, std::string>>& caps
   return {};
 }
 
+// Where the lost peer is: "this host" when every line's peer has its discoverer's address (a
+// device of the same server: the fault may be this host's own), "another host" when a line's
+// differs, "unknown" when a line names no discoverer. One value, the weakest claim of the lines.
+void note_lost_peer_host(Seen& s, const std::string& peer, const std::string& discoverer) {
+  auto ip = [](const std::string& a) { return a.substr(0, a.find('/')); };
+  std::string where = peer.empty() || discoverer.empty() ? "unknown"
+                      : ip(peer) == ip(discoverer)        ? "this host"
+                                                          : "another host";
+  for (auto& [k, v] : s.values)
+    if (k == "lost_peer") {
+      if (v == "another host" || where == "another host") v = "another host";
+      else if (v != where) v = "unknown";
+      return;
+    }
+  if (s.values.size() < 24) s.values.emplace_back("lost_peer", where);
+}
+
 // c10d store: how long it waited, how many ranks joined of how many, the store it tried.
 void store_captures(Seen& s, const std::vector<std::pair<std::string, std::string>>& caps) {
   if (auto t = capture(caps, "timeout"); !t.empty()) keep_value(s, "store_timeout", t + "s");
@@ -95,6 +112,7 @@ void keep_captures(Seen& s, std::string_view cls,
   } else if (cls == "collective/peer-lost") {
     keep_value(s, "peer", capture(caps, "peer"));
     keep_value(s, "exception", capture(caps, "exception"));
+    note_lost_peer_host(s, capture(caps, "peer"), capture(caps, "discoverer"));
   } else if (cls == "collective/link-setup") {
     keep_value(s, "remote_rank", capture(caps, "remote_rank"));
     keep_value(s, "remote_ip", capture(caps, "remote_ip"));

@@ -1,37 +1,31 @@
 #include "correlator/analyses/collective_wait_root.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <map>
 #include <set>
 
+#include <re2/re2.h>
+
+#include <memory>
+
+#include "correlator/passes/marker_skew.h"
 #include "correlator/passes/wait_graph.h"
+#include "knowledge/fleet_roles.h"
 #include "knowledge/wait_edges.h"
 #include "model/time.h"
 
 namespace triage {
 namespace {
 
-// The rank and device a process's environment states (RANK / RANK_ID, DEVICE_ID / LOCAL_RANK).
-RankRef rank_of_process(const BundleFacts& b, std::optional<int64_t> pid) {
-  RankRef r;
-  if (!pid) return r;
-  auto it = b.processes.by_pid.find(*pid);
-  if (it == b.processes.by_pid.end()) return r;
-  const auto& p = it->second;
-  for (auto key : {"RANK", "RANK_ID"})
-    if (const std::string* v = p.env(key); v && r.rank.empty()) r.rank = *v;
-  for (auto key : {"DEVICE_ID", "LOCAL_RANK"})
-    if (const std::string* v = p.env(key); v && r.device.empty()) r.device = *v;
-  return r;
-}
-
 class WaitRootAnalysis {
  public:
   WaitRootAnalysis(const AnalysisContext& ctx) : ctx_(ctx), table_(wait_edges_for(ctx.options.knowledge_dir)) {}
 
   void run(std::vector<Finding>& out) {
+    measure_skews();
     for (const auto& b : ctx_.evidence.bundles) read(b);
     if (waiters_.size() < 2) return;  // one rank's lines: the collective finding names its peer
     auto root = find_wait_root(ranks_, edges_);
@@ -40,30 +34,56 @@ class WaitRootAnalysis {
   }
 
  private:
-  void read(const BundleFacts& b) {
-    // A rank's first error is its process's earliest error hit, not only its first wait line:
-    // in a cycle of waits the rank that failed first is the root.
-    std::map<int64_t, std::string> first_error;
-    for (const auto& hit : b.logs.signature_hits)
-      if (hit.pid && hit.time.time.known() && (hit.severity == "error" || hit.severity == "critical")) {
-        std::string t = format_utc(hit.time.time.utc_us);
-        auto [it, fresh] = first_error.try_emplace(*hit.pid, t);
-        if (!fresh && t < it->second) it->second = t;
+  // With bundles of several hosts, each host's clock offset from the collectives they logged
+  // (the marker rows of fleet-roles.tsv over the signature hits' lines), as `fleet` measures
+  // it: a rank's first error is compared on the corrected clock (the cycle rule, ties).
+  void measure_skews() {
+    std::vector<std::pair<std::string, std::unique_ptr<RE2>>> res;
+    for (const auto& r : fleet_roles_for(ctx_.options.knowledge_dir).rows)
+      if (r.match == "marker") res.emplace_back(r.klass, std::make_unique<RE2>(r.text, RE2::Quiet));
+    std::map<std::string, std::map<std::string, int64_t>> by_host;  // host -> key -> first time
+    std::string group;
+    for (const auto& b : ctx_.evidence.bundles)
+      for (const auto& hit : b.logs.signature_hits) {
+        if (!hit.time.time.known()) continue;
+        for (const auto& [name, re] : res) {
+          if (!re->ok() || !RE2::PartialMatch(hit.evidence.excerpt, *re, &group)) continue;
+          auto [it, fresh] = by_host[b.host].try_emplace(name + ":" + group, hit.time.time.utc_us);
+          if (!fresh) it->second = std::min(it->second, hit.time.time.utc_us);
+        }
       }
-    for (const auto& hit : b.logs.signature_hits) {
-      auto m = table_.edge(hit.id, hit.captures);
-      if (!m) continue;
-      RankRef env = rank_of_process(b, hit.pid);
-      RankRef w = m->waiter;
-      if (w.rank.empty()) w.rank = env.rank;
-      if (w.device.empty() && w.ip.empty()) w.device = env.device;
-      size_t at = rank_index(b.host, w, hit.pid);
-      std::string t = hit.time.time.known() ? format_utc(hit.time.time.utc_us) : "";
-      if (hit.pid && first_error.count(*hit.pid)) t = std::min(t.empty() ? first_error[*hit.pid] : t, first_error[*hit.pid]);
-      if (!t.empty() && (ranks_[at].first_error_utc.empty() || t < ranks_[at].first_error_utc))
-        ranks_[at].first_error_utc = t;
+    if (by_host.size() < 2) return;
+    std::vector<std::string> hosts;
+    std::vector<std::vector<std::pair<std::string, int64_t>>> markers;
+    for (const auto& [host, keys] : by_host) {
+      hosts.push_back(host);
+      markers.emplace_back(keys.begin(), keys.end());
+    }
+    size_t shared = 0;
+    auto skews = estimate_marker_skews(markers, shared);
+    for (size_t i = 0; i < hosts.size(); ++i)
+      if (int64_t c = applied_correction_us(skews[i]); c != 0) {
+        correction_[hosts[i]] = c;
+        offsets_.push_back(fmt::format("{} {:+.1f} s", hosts[i], skews[i]->offset_ms / 1000.0));
+      }
+  }
+
+  void read(const BundleFacts& b) {
+    // Every process whose environment names its rank is a rank of the graph, so that a wait
+    // on its address and device finds it although its own lines name no one.
+    for (const auto& [pid, p] : b.processes.by_pid)
+      if (RankRef env = rank_of_process(b, pid); !env.rank.empty()) rank_index(b.host, env, pid);
+    for (const auto& w : bundle_waits(b, table_)) {
+      size_t at = rank_index(b.host, w.waiter, w.pid);
+      std::optional<int64_t> t = w.utc_us;
+      if (w.first_error_utc_us && (!t || *w.first_error_utc_us < *t)) t = w.first_error_utc_us;
+      if (t) *t -= correction_[b.host];
+      if (t) {
+        std::string iso = format_utc(*t);
+        if (ranks_[at].first_error_utc.empty() || iso < ranks_[at].first_error_utc) ranks_[at].first_error_utc = iso;
+      }
       waiters_.insert(at);
-      edges_.push_back(WaitEdge{at, m->target, hit.evidence});
+      edges_.push_back(WaitEdge{at, w.target, w.evidence});
     }
   }
 
@@ -99,6 +119,7 @@ class WaitRootAnalysis {
     if (!r.id.device.empty()) f.value("root_device", r.id.device);
     f.value("root_host", r.host.empty() ? "(no log read)" : r.host);
     f.value("in_cycle", root.in_cycle ? "yes" : "no");
+    if (!offsets_.empty()) f.value("clock_offsets", fmt::format("{}", fmt::join(offsets_, ", ")));
     f.evidence = root.evidence;
     render_finding_words(f, ctx_.finding_texts, {{"root", wait_rank_label(r)}}, root.in_cycle ? "cycle" : "");
     return f;
@@ -110,6 +131,8 @@ class WaitRootAnalysis {
   std::vector<WaitEdge> edges_;
   std::set<size_t> waiters_;
   std::map<std::pair<std::string, std::string>, size_t> index_;
+  std::map<std::string, int64_t> correction_;  // host -> microseconds to subtract
+  std::vector<std::string> offsets_;           // "node3 +300.2 s", the applied ones
 };
 
 }  // namespace

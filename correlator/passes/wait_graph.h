@@ -8,6 +8,7 @@
 
 #include "knowledge/wait_edges.h"
 #include "model/evidence.h"
+#include "model/host_facts.h"
 
 namespace triage {
 
@@ -25,10 +26,17 @@ struct WaitEdge {
   EvidenceRef evidence;
 };
 
+// An edge whose target is already a rank of the list (fleet resolves targets across nodes).
+struct WaitArc {
+  size_t waiter = 0, target = 0;  // indexes into the ranks
+  EvidenceRef evidence;
+};
+
 struct WaitRoot {
   size_t rank = 0;          // index into the ranks (a target no rank matched is added)
   size_t waiters = 0;       // ranks that wait on it, directly or through others
   bool in_cycle = false;    // chosen as the first error of a cycle of waits
+  std::vector<size_t> chain;  // the longest wait path into the root, the root last
   std::string text;         // "rank 3 dev 3 on node-c: 7 ranks waited on it (chain: ...)"
   std::vector<EvidenceRef> evidence;  // the lines of the waits into it, then along the chain
 };
@@ -40,5 +48,26 @@ std::string wait_rank_label(const WaitRank& r);
 // `ranks` gains a rank for each target no rank matches (by rank number, else by address and
 // device). No root without an edge between two different ranks.
 std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges);
+// The same over arcs already resolved to ranks (an arc of a rank to itself is ignored).
+std::optional<WaitRoot> find_wait_root(const std::vector<WaitRank>& ranks, const std::vector<WaitArc>& arcs);
+
+// One line of a bundle that says whom its rank waits on (knowledge/wait-edges.tsv), with the
+// waiter completed from its process's environment (RANK / RANK_ID, DEVICE_ID / LOCAL_RANK)
+// where the line does not name its own side.
+struct BundleWait {
+  std::string signature;
+  RankRef waiter, target;
+  std::optional<int64_t> pid;
+  std::optional<int64_t> utc_us;              // the line's time; nullopt when undated
+  std::optional<int64_t> first_error_utc_us;  // the process's earliest error signature hit
+  std::string source;                         // the clock of its time: plog, or the hit's source
+  EvidenceRef evidence;
+};
+
+// The rank and device a process's environment states; empty fields when it states none.
+RankRef rank_of_process(const BundleFacts& b, std::optional<int64_t> pid);
+
+// Every wait line of the bundle, in the order of its signature hits.
+std::vector<BundleWait> bundle_waits(const BundleFacts& b, const WaitEdges& table);
 
 }  // namespace triage

@@ -9,6 +9,7 @@
 #include <set>
 #include <tuple>
 
+#include "correlator/passes/wait_graph.h"
 #include "knowledge/fleet_roles.h"
 #include "model/strings.h"
 #include "model/time.h"
@@ -26,6 +27,8 @@ std::optional<int64_t> to_int(const std::string* s) {
   }
   return v;
 }
+
+std::optional<int64_t> to_int(const std::string& s) { return to_int(&s); }
 
 // 16 hex digits of the sha256 of the sorted, distinct lines: the same chain, the same hash.
 NodeFingerprint fingerprint(std::string name, std::set<std::string> lines) {
@@ -80,9 +83,9 @@ NodeFingerprint library_fingerprint(const HostGroup& g) {
 
 class NodeBuilder {
  public:
-  NodeBuilder(const Report& report, const HostGroup& group, const FleetRoles& roles,
+  NodeBuilder(const Report& report, const HostGroup& group, const FleetRoles& roles, const WaitEdges& waits,
               const std::vector<std::pair<std::string, std::unique_ptr<RE2>>>& markers)
-      : report_(report), group_(group), roles_(roles), markers_(markers) {}
+      : report_(report), group_(group), roles_(roles), wait_table_(waits), markers_(markers) {}
 
   NodeSummary build() {
     s_.host = group_.host;
@@ -94,6 +97,8 @@ class NodeBuilder {
     versions();
     s_.fingerprints = {module_fingerprint(group_), library_fingerprint(group_)};
     collectives();
+    waits();
+    addresses();
     return std::move(s_);
   }
 
@@ -220,9 +225,77 @@ class NodeBuilder {
     for (auto& [k, m] : by_key) s_.collectives.push_back(std::move(m));
   }
 
+  static std::string address_of(const RankRef& r) { return r.ip.empty() ? "" : r.ip + (r.device.empty() ? "" : "/" + r.device); }
+
+  // The wait lines, one edge per waiter, target and signature (earliest time, count); the
+  // earliest kMaxNodeWaitEdges are kept.
+  void waits() {
+    using Key = std::tuple<std::string, std::string, std::optional<int64_t>, std::optional<int64_t>, std::string,
+                           std::string, std::string>;
+    std::map<Key, NodeWaitEdge> by_key;
+    for (const BundleFacts* b : group_.bundles)
+      for (const auto& w : bundle_waits(*b, wait_table_)) {
+        NodeWaitEdge e;
+        e.signature = w.signature;
+        e.waiter_rank = w.waiter.rank;
+        e.waiter_pid = w.pid;
+        e.waiter_device = to_int(w.waiter.device);
+        e.waiter_address = address_of(w.waiter);
+        e.target_rank = w.target.rank;
+        e.target_address = address_of(w.target);
+        Key k{e.signature, e.waiter_rank, e.waiter_pid, e.waiter_device, e.waiter_address, e.target_rank, e.target_address};
+        auto [it, fresh] = by_key.try_emplace(k, e);
+        NodeWaitEdge& x = it->second;
+        if (w.utc_us && (!x.first_utc_us || *w.utc_us < *x.first_utc_us)) x.first_utc_us = w.utc_us, x.clock = w.source;
+        if (w.first_error_utc_us && (!x.waiter_first_error_utc_us || *w.first_error_utc_us < *x.waiter_first_error_utc_us))
+          x.waiter_first_error_utc_us = w.first_error_utc_us;
+        if (x.clock.empty()) x.clock = w.source;
+        ++x.count;
+      }
+    for (auto& [k, e] : by_key) s_.waits.push_back(std::move(e));
+    std::stable_sort(s_.waits.begin(), s_.waits.end(), [](const NodeWaitEdge& a, const NodeWaitEdge& b) {
+      return a.first_utc_us.value_or(INT64_MAX) < b.first_utc_us.value_or(INT64_MAX);
+    });
+    if (s_.waits.size() > kMaxNodeWaitEdges) s_.waits.resize(kMaxNodeWaitEdges);
+  }
+
+  // The node's own addresses: its ranks' side of its wait lines, its ranks' rank-table
+  // entries, and its devices' hccn_tool -ip.
+  void addresses() {
+    std::set<std::tuple<std::string, std::optional<int64_t>, std::string, std::string>> seen;
+    auto add = [&](const std::string& ip, std::optional<int64_t> device, const std::string& rank, const char* source) {
+      if (ip.empty() || ip.find('*') != std::string::npos || seen.size() >= kMaxNodeAddresses) return;
+      if (seen.insert({ip, device, rank, source}).second) s_.addresses.push_back({ip, device, rank, source});
+    };
+    for (const auto& w : s_.waits) {
+      if (w.waiter_address.empty()) continue;
+      size_t slash = w.waiter_address.find('/');
+      std::optional<int64_t> device = w.waiter_device;
+      add(w.waiter_address.substr(0, slash), device, w.waiter_rank, "log");
+    }
+    // The rank table a process names lists every server's ranks: the entries of this node's
+    // own ranks (by rank id) give their device address and server address.
+    for (const BundleFacts* b : group_.bundles)
+      for (const auto& table : b->network.rank_tables)
+        for (const auto& d : table.devices) {
+          bool ours = std::any_of(s_.ranks.begin(), s_.ranks.end(), [&](const NodeRank& r) { return r.rank == d.rank_id; });
+          if (!ours || d.rank_id.empty()) continue;
+          add(d.device_ip, to_int(d.device_id), d.rank_id, "rank-table");
+          add(d.server_id, std::nullopt, "", "rank-table");  // the server: every rank of the node
+        }
+    for (const BundleFacts* b : group_.bundles)
+      for (const auto& [device, port] : b->network.hccn) {
+        std::string rank;
+        for (const auto& r : s_.ranks)
+          if (r.device == device) rank = r.rank;
+        add(port.ip, device, rank, "hccn");
+      }
+  }
+
   const Report& report_;
   const HostGroup& group_;
   const FleetRoles& roles_;
+  const WaitEdges& wait_table_;
   const std::vector<std::pair<std::string, std::unique_ptr<RE2>>>& markers_;
   NodeSummary s_;
 };
@@ -230,12 +303,12 @@ class NodeBuilder {
 }  // namespace
 
 std::vector<NodeSummary> summarize_nodes(const Report& report, const EvidenceSet& evidence,
-                                         const FleetRoles& roles) {
+                                         const FleetRoles& roles, const WaitEdges& waits) {
   std::vector<std::pair<std::string, std::unique_ptr<RE2>>> markers;
   for (const auto& r : roles.rows)
     if (r.match == "marker") markers.emplace_back(r.klass, std::make_unique<RE2>(r.text, RE2::Quiet));
   std::vector<NodeSummary> out;
-  for (const HostGroup& g : evidence.groups()) out.push_back(NodeBuilder(report, g, roles, markers).build());
+  for (const HostGroup& g : evidence.groups()) out.push_back(NodeBuilder(report, g, roles, waits, markers).build());
   return out;
 }
 

@@ -3,7 +3,8 @@
 # writes schema-valid summaries; the reduce names the faulty node first whatever the order of
 # its arguments (summaries, bundles, a directory, an @list), also when that node's clock runs
 # 5 minutes ahead, and names node 1 in the variant where node 1 faults; analyze of all four
-# bundles leads with the same node; bad summaries exit 2 naming the file.
+# bundles leads with the same node; the wait graph (fleet's and analyze's) roots at the faulty
+# rank; bad summaries exit 2 naming the file; an older summary without wait edges still loads.
 # Usage: samples.sh BIN JSON_SCHEMA_CHECK REPO_ROOT
 set -euo pipefail
 bin=$1 check=$2 root=$3
@@ -16,8 +17,8 @@ first_node() {  # the node the text report names first
 }
 
 for variant in fleet-4node fleet-4node-skew fleet-4node-node1; do
-  want=node3
-  [ "$variant" = fleet-4node-node1 ] && want=node1
+  want=node3 wantrank=7
+  [ "$variant" = fleet-4node-node1 ] && want=node1 wantrank=2
   dir=$tmp/$variant
   mkdir -p "$dir"
   for n in 0 1 2 3; do
@@ -59,7 +60,7 @@ for variant in fleet-4node fleet-4node-skew fleet-4node-node1; do
     "$bin" fleet --format "$fmt" "$dir" >"$tmp/out.$fmt" || true
     grep -q "$want" "$tmp/out.$fmt" || fail "$variant: --format $fmt does not name $want"
   done
-  python3 - "$tmp/out.json" "$want" <<'PY' || fail "$variant: JSON report"
+  python3 - "$tmp/out.json" "$want" "$wantrank" <<'PY' || fail "$variant: JSON report"
 import json, sys
 r = json.load(open(sys.argv[1]))
 assert r["schema"] == "ascend-triage-fleet/1", r["schema"]
@@ -67,7 +68,17 @@ n = r["nodes"]
 assert n[0]["node"] == sys.argv[2] and n[0]["role"] == "origin", n[0]
 assert n[0]["first_finding"]["class"] == "device-error", n[0]
 assert [x["role"] for x in n[1:]] == ["waiter"] * 3, n
+# The wait graph: the seven other ranks report the faulty device's heartbeat lost, by address.
+g = r["wait_graph"]
+assert (g["edges"], g["ranks"], g["nodes_with_waits"]) == (7, 8, 4), g
+root = g["root"]
+assert (root["node"], root["rank"], root["waiters"], root["in_cycle"]) == (sys.argv[2], sys.argv[3], 7, False), root
+assert root["agrees_with_cause_first_order"] and root["disagreement"] == "", root
+assert root["corrected_first_error_us"] is not None, root
 PY
+  # The text names the root with its count, and the cause-first order agrees.
+  grep -q "^Wait graph (7 wait edges from 4 nodes, 8 ranks): rank $wantrank dev [01] on $want: 7 ranks waited on it;.*The cause-first order names the same node first\.$" \
+    "$tmp/out.txt" || { cat "$tmp/out.txt"; fail "$variant: the wait graph's root is not rank $wantrank on $want"; }
   # analyze of all four bundles agrees with fleet: the origin's device fault leads, and no
   # host's "insufficient evidence" ranks above it (docs/verdict.md, several hosts).
   "$bin" --quiet analyze --format json "$root/samples/$variant"/node* >"$tmp/all.json" || true
@@ -76,6 +87,14 @@ import json, sys
 r = json.load(open(sys.argv[1]))["verdict"]["ranked"]
 assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
 assert len(r[0]["consequences"]) >= 6, r[0]
+PY
+  # analyze names the same rank the others waited on, on its own host.
+  python3 - "$tmp/all.json" "$want" "$wantrank" <<'PY' || fail "$variant: analyze's wait root is not rank $wantrank on $want"
+import json, sys
+f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["id"] == "collective/wait-root"]
+assert len(f) == 1, f
+assert f[0]["host"] == sys.argv[2] and f[0]["observed"].startswith("rank %s dev " % sys.argv[3]), f[0]
+assert f[0]["observed"].endswith(" on %s: 7 ranks waited on it" % sys.argv[2]), f[0]
 PY
 done
 
@@ -107,6 +126,19 @@ done
 grep -q "$tmp/wrongtype.json: /nodes/0/findings/0/first_utc_us: expected an integer or null" \
   <("$bin" fleet "$tmp/wrongtype.json" 2>&1) || fail "the wrong type is not named by its JSON Pointer"
 grep -q 'is not ascend-triage-summary/1' <("$bin" fleet "$tmp/report.json" 2>&1) || fail "a full report is not told apart"
+# A summary written before issue 37 (no waits, no addresses) is read as one without wait lines.
+python3 - "$d/node1.json" "$tmp/old.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+for n in s["nodes"]:
+    del n["waits"], n["addresses"]
+json.dump(s, open(sys.argv[2], "w"))
+PY
+"$check" "$root/docs/schemas/summary.schema.json" "$tmp/old.json" >/dev/null || fail "an older summary breaks the schema"
+rc=0; "$bin" fleet "$d/node0.json" "$tmp/old.json" "$d/node2.json" "$d/node3.json" >"$tmp/old.out" || rc=$?
+[ "$rc" = 1 ] || fail "with an older summary: exit $rc, want 1"
+grep -q '^Wait graph (5 wait edges from 3 nodes, 6 ranks): rank 7 dev 1 on node3: 5 ranks waited on it' "$tmp/old.out" ||
+  { cat "$tmp/old.out"; fail "with an older summary: the wait graph of the other three"; }
 rc=0; "$bin" fleet "$tmp/missing.json" 2>/dev/null || rc=$?
 [ "$rc" = 2 ] || fail "missing input: exit $rc, want 2"
 echo "fleet samples: ok"

@@ -1,12 +1,13 @@
 """A 4-node training job for fleet triage (docs/fleet.md): two ranks per node (devices 0 and
 1), one device raises an AI Core exception and every other rank, its node-mate included,
 times out in the collective it was waiting in (HCCL_EXEC_TIMEOUT 1836 s) about half an hour
-later. Variants: node 3 faults; node 3 faults and its clock runs 5 minutes ahead; node 1
+later. Half a minute after the fault, every other rank's HCCL heartbeat reports the faulty
+device lost (its address as the discoverer's: the fleet's wait graph, issue 37). Variants: node 3 faults; node 3 faults and its clock runs 5 minutes ahead; node 1
 faults. Node 2 runs another firmware patch (a harmless difference from the majority).
 
 Line shapes: device_error_proc / stars_engine RUNTIME lines as the knowledge signatures'
 verbatim samples (device-exception/aicore-error, device-exception/task-exception,
-hccl/wait-timeout-value). Every identity and time is invented, derived from fixed labels.
+hccl/wait-timeout-value, hccl/peer-heartbeat-lost). Every identity and time is invented, derived from fixed labels.
 """
 from . import ascend as A
 from . import host as H
@@ -34,6 +35,10 @@ def host_name(n):
     return "node%d" % n
 
 
+def host_ip(n):
+    return "10.20.7.%d" % (11 + n)
+
+
 def pid_of(n, local):
     return intid("fleet pid %d/%d" % (n, local), 30000, 90000)
 
@@ -48,7 +53,7 @@ def environ(n, local):
     return "".join(x + "\0" for x in env)
 
 
-def plog(n, local, faulty, skew):
+def plog(n, local, faulty, skew, fault_node, fault_dev):
     pid = pid_of(n, local)
     tid = pid + 41
     w = LogWriter(pid, "python3")
@@ -63,6 +68,12 @@ def plog(n, local, faulty, skew):
              "Task run failed, device_id=%d, stream_id=5, task_id=2211, sqe_type=0(ffts), errType=0x1(task exception), "
              "sqSwStatus=0" % local)
     else:
+        # The faulty device's heartbeat stops: every other rank's HCCL reports it lost.
+        t = T_FAULT + 31.2 + 0.13 * n + 0.04 * local + skew
+        w.hccl(t, "ERROR", "heartbeat.cc:1090", pid + 187, [],
+               "Cluster Exception Location[IP/ID]:[%s/%d], Arrival Time:[%s], Discoverer:[%s/%d], "
+               "ExceptionType:[Heartbeat Lost Occurred], Possible Reason:1. Process has exited, 2. Network "
+               "Disconnected" % (host_ip(fault_node), fault_dev, timeutil.ctime(t), host_ip(n), local))
         # Every waiter entered the collective just before the fault and times out together.
         t = T_FAULT - 0.6 + HCCL_EXEC_TIMEOUT + 0.11 * n + 0.02 * local + skew
         w.rt(t, "ERROR", "RUNTIME", "device_error_proc.cc:1389", tid, "ProcessStarsHcclFftsPlusTimeoutErrorInfo",
@@ -92,7 +103,7 @@ def build_node(variant, n, fault_node, fault_dev, skews):
     index = []
     for local in range(RANKS_PER_NODE):
         faulty = n == fault_node and local == fault_dev
-        pid, w = plog(n, local, faulty, skew)
+        pid, w = plog(n, local, faulty, skew, fault_node, fault_dev)
         path = "logs/host/root/ascend/log/debug/plog/plog-%d_%s.log" % (pid, timeutil.plog_file_ts(w.first_time()))
         b.add(path, w.text(), "plog", source="/" + path[len("logs/host/"):])
         index.append([path, path[len("logs/host"):], "host", str(pid), "0", ""])

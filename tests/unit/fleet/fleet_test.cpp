@@ -2,6 +2,7 @@
 // collectives, majority differences, the summary reader's errors, knowledge/fleet-roles.tsv.
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <sstream>
 
 #include "fleet/fleet_report.h"
 #include "knowledge/fleet_roles.h"
@@ -199,4 +200,184 @@ TEST_CASE("fleet-roles.tsv: exact ids win over prefixes; bad rows are named", "[
   CHECK(errors[0] == "t.tsv:2: class oom has role origin");
   CHECK(errors[1] == "t.tsv:3: a marker pattern needs a group");
   CHECK(errors[2] == "t.tsv:4: unknown class 'nope'");
+}
+
+// ---- the fleet's wait graph (issue 37) ----------------------------------------------------
+
+namespace {
+
+NodeWaitEdge wait_edge(std::string waiter_rank, std::string target_rank, std::string target_address, int64_t t) {
+  NodeWaitEdge e;
+  e.signature = "hccl/transport-init";
+  e.waiter_rank = std::move(waiter_rank);
+  e.target_rank = std::move(target_rank);
+  e.target_address = std::move(target_address);
+  e.first_utc_us = t;
+  e.clock = "plog";
+  e.count = 1;
+  return e;
+}
+
+// A node running one rank on device 0 (pid 100 + rank), with a marker for the skew estimate.
+LoadedNode rank_node(std::string host, std::string rank, int64_t marker_t) {
+  LoadedNode n = node(std::move(host), {}, marker_t);
+  n.node.ranks.push_back({rank, 100 + std::stoll(rank), 0});
+  return n;
+}
+
+const FleetWaitRoot& root_of(const FleetReport& r) {
+  REQUIRE(r.waits.root);
+  return *r.waits.root;
+}
+
+}  // namespace
+
+TEST_CASE("fleet wait graph: a chain roots at its end, whatever the input order", "[fleet][wait-graph]") {
+  // rank 0 waits on 1, 1 on 2, 2 on 3: rank 3 is waited on by three ranks and waits on none.
+  std::vector<LoadedNode> nodes;
+  for (int i = 0; i < 4; ++i) nodes.push_back(rank_node("n" + std::to_string(i), std::to_string(i), 5000 * kS));
+  for (int i = 0; i < 3; ++i) nodes[i].node.waits.push_back(wait_edge(std::to_string(i), std::to_string(i + 1), "", 2000 * kS));
+  std::sort(nodes.begin(), nodes.end(), [](auto& a, auto& b) { return a.node.host < b.node.host; });
+  do {
+    FleetReport r = correlate_fleet(nodes);
+    const FleetWaitRoot& w = root_of(r);
+    CHECK(w.node == "n3");
+    CHECK(w.rank == "3");
+    CHECK(w.waiters == 3);
+    CHECK_FALSE(w.in_cycle);
+    CHECK(w.chain == std::vector<std::string>{"rank 0 dev 0 on n0", "rank 1 dev 0 on n1", "rank 2 dev 0 on n2",
+                                              "rank 3 dev 0 on n3"});
+    CHECK(w.text == "rank 3 dev 0 on n3: 3 ranks waited on it (chain: rank 0 dev 0 on n0 -> rank 1 dev 0 on n1 -> "
+                    "rank 2 dev 0 on n2 -> rank 3 dev 0 on n3)");
+    CHECK(r.waits.edges == 3);
+    CHECK(r.waits.ranks == 4);
+    CHECK_FALSE(w.compared);  // no node has a finding: nothing to agree or disagree with
+    CHECK(w.chain_length == 4);
+    std::ostringstream text;
+    render_fleet(r, FleetFormat::text, text);
+    CHECK(text.str().find("-> rank 3 dev 0 on n3). No node has a finding of its own to compare it with.") !=
+          std::string::npos);
+    std::ostringstream json;
+    render_fleet(r, FleetFormat::json, json);
+    CHECK(json.str().find(R"("agrees_with_cause_first_order": null)") != std::string::npos);
+  } while (std::next_permutation(nodes.begin(), nodes.end(), [](auto& a, auto& b) { return a.node.host < b.node.host; }));
+}
+
+TEST_CASE("fleet wait graph: a star resolved by address, and a node that disagrees with the cause-first order",
+          "[fleet][wait-graph]") {
+  // Five ranks wait on 10.0.0.9/0: no rank number, only the address node n9 lists as its own.
+  std::vector<LoadedNode> nodes;
+  for (int i = 0; i < 5; ++i) {
+    nodes.push_back(rank_node("n" + std::to_string(i), std::to_string(i), 5000 * kS));
+    nodes.back().node.waits.push_back(wait_edge(std::to_string(i), "", "10.0.0.9/0", 2000 * kS));
+    nodes.back().node.findings.push_back(finding("collective/peer-lost", "peer-loss", "waiter", 2000 * kS));
+  }
+  nodes.push_back(rank_node("n9", "9", 5000 * kS));
+  nodes.back().node.addresses.push_back({"10.0.0.9", 0, "", "hccn"});
+  FleetReport r = correlate_fleet(nodes);
+  const FleetWaitRoot& w = root_of(r);
+  CHECK(w.node == "n9");
+  CHECK(w.rank == "9");
+  CHECK(w.address == "10.0.0.9/0");
+  CHECK(w.waiters == 5);
+  CHECK(w.text == "rank 9 dev 0 on n9: 5 ranks waited on it");
+  // n9 logged nothing of its own: by cause and time the first waiter leads, and the report
+  // says the two disagree instead of dropping either.
+  CHECK_FALSE(w.agrees);
+  CHECK(w.disagreement == "the wait graph roots at rank 9 dev 0 on n9, but by cause and first error n0 failed first "
+                          "(waiter: collective/peer-lost)");
+  std::ostringstream text;
+  render_fleet(r, FleetFormat::text, text);
+  CHECK(text.str().find("They disagree: the wait graph roots at rank 9 dev 0 on n9") != std::string::npos);
+  CHECK(text.str().find("n0 failed first (no node failed by itself: the first waiter)") != std::string::npos);
+
+  // The waited-on node's own device fault: both name n9.
+  nodes.back().node.findings.push_back(finding("device-exception/aicore-exception", "device-error", "origin", 1000 * kS));
+  nodes.back().node.findings.back().pid = 109;
+  FleetReport agreed = correlate_fleet(nodes);
+  CHECK(root_of(agreed).agrees);
+  CHECK(root_of(agreed).first_error_us == 1000 * kS);
+  std::ostringstream json;
+  render_fleet(agreed, FleetFormat::json, json);
+  CHECK(json.str().find(R"("wait_graph": {)") != std::string::npos);
+  CHECK(json.str().find(R"("agrees_with_cause_first_order": true)") != std::string::npos);
+}
+
+TEST_CASE("fleet wait graph: a target no summary holds", "[fleet][wait-graph]") {
+  std::vector<LoadedNode> nodes;
+  for (int i = 0; i < 2; ++i) {
+    nodes.push_back(rank_node("n" + std::to_string(i), std::to_string(i), 5000 * kS));
+    nodes.back().node.waits.push_back(wait_edge(std::to_string(i), "15", "80.5.5.67/7", 2000 * kS));
+  }
+  FleetReport r = correlate_fleet(nodes);
+  const FleetWaitRoot& w = root_of(r);
+  CHECK(w.node.empty());
+  CHECK(w.text == "rank 15 dev 7 at 80.5.5.67: 2 ranks waited on it");
+  CHECK_FALSE(w.agrees);  // the report says that nothing of the root's own was read
+  CHECK(w.disagreement ==
+        "the wait graph roots at rank 15 dev 7 at 80.5.5.67, a rank no summary holds; no node has a finding of its own");
+}
+
+TEST_CASE("fleet wait graph: a cycle roots at the skew-corrected first error", "[fleet][wait-graph]") {
+  // Ranks 0 and 1 wait on each other; n1's wait line comes 100 s before n0's in true time.
+  auto make = [](int64_t n1_skew_s) {
+    std::vector<LoadedNode> nodes;
+    nodes.push_back(rank_node("n0", "0", 5000 * kS));
+    nodes.push_back(rank_node("n1", "1", 5000 * kS + n1_skew_s * kS));
+    nodes.push_back(rank_node("n2", "2", 5000 * kS));  // a third clock for the median
+    nodes[0].node.waits.push_back(wait_edge("0", "1", "", 2000 * kS));
+    nodes[1].node.waits.push_back(wait_edge("1", "0", "", 1900 * kS + n1_skew_s * kS));
+    return nodes;
+  };
+  FleetReport same_clock = correlate_fleet(make(0));
+  CHECK(root_of(same_clock).in_cycle);
+  CHECK(root_of(same_clock).node == "n1");  // 1900 s before 2000 s
+  // n1's clock 300 s behind: its line reads 1600 s; 300 s ahead: it reads 2200 s, after n0's
+  // 2000 s, and only the correction (measured on the shared marker) keeps n1 the root.
+  for (int64_t skew : {-300, 300}) {
+    FleetReport r = correlate_fleet(make(skew));
+    INFO(skew);
+    const FleetWaitRoot& w = root_of(r);
+    CHECK(w.in_cycle);
+    CHECK(w.node == "n1");
+    CHECK(w.first_error_us == (1900 + skew) * kS);
+    CHECK(w.corrected_first_error_us == 1900 * kS);
+    CHECK(w.text.find("(the first error in a cycle of waits)") != std::string::npos);
+  }
+}
+
+TEST_CASE("fleet wait graph: no edges, and waits on oneself", "[fleet][wait-graph]") {
+  FleetReport r = correlate_fleet(fleet_of_four(0));
+  CHECK(r.waits.edges == 0);
+  CHECK_FALSE(r.waits.root);
+  std::ostringstream text;
+  render_fleet(r, FleetFormat::text, text);
+  CHECK(text.str().find("Wait graph: no node's lines name a rank they wait on.") != std::string::npos);
+  auto nodes = fleet_of_four(0);
+  nodes[0].node.ranks.push_back({"0", 42, 0});
+  nodes[0].node.waits.push_back(wait_edge("0", "0", "", 2000 * kS));
+  FleetReport self = correlate_fleet(nodes);
+  CHECK(self.waits.edges == 1);
+  CHECK_FALSE(self.waits.root);
+}
+
+TEST_CASE("fleet wait graph: a device address resolves through the node's hccn_tool -ip", "[fleet][wait-graph]") {
+  // Two ranks' LINK_ERROR_INFO rows name 192.0.2.199 without a rank or device; n2 says that is
+  // its device 1's address (hccn_tool -ip), and its rank 5 runs on device 1.
+  std::vector<LoadedNode> nodes;
+  for (int i = 0; i < 2; ++i) {
+    nodes.push_back(rank_node("n" + std::to_string(i), std::to_string(i), 5000 * kS));
+    NodeWaitEdge e = wait_edge(std::to_string(i), "", "192.0.2.199", 2000 * kS);
+    e.signature = "hccl/link-error-row";
+    nodes.back().node.waits.push_back(e);
+  }
+  nodes.push_back(rank_node("n2", "4", 5000 * kS));
+  nodes.back().node.ranks.push_back({"5", 105, 1});
+  nodes.back().node.addresses.push_back({"192.0.2.198", 0, "4", "hccn"});
+  nodes.back().node.addresses.push_back({"192.0.2.199", 1, "5", "hccn"});
+  FleetReport r = correlate_fleet(nodes);
+  const FleetWaitRoot& w = root_of(r);
+  CHECK(w.node == "n2");
+  CHECK(w.rank == "5");
+  CHECK(w.text == "rank 5 dev 1 on n2: 2 ranks waited on it");
 }

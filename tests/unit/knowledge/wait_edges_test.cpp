@@ -50,7 +50,8 @@ TEST_CASE("wait edges: each row names a signature and captures it has", "[knowle
     REQUIRE(s);
     REQUIRE(s->re);
     const auto& groups = s->re->NamedCapturingGroups();
-    for (const auto* c : {&r.target_rank, &r.target_address, &r.waiter_rank, &r.waiter_address})
+    for (const auto* c : {&r.target_rank, &r.target_address, &r.target_device, &r.waiter_rank, &r.waiter_address,
+                          &r.waiter_device})
       if (!c->empty()) CHECK(groups.count(*c) == 1);
   }
 }
@@ -98,15 +99,68 @@ TEST_CASE("wait edges: what each real line names, and its near misses", "[knowle
                  "stuck notify num:1, timeout:1836."));
 }
 
+TEST_CASE("wait edges: socket and link-table forms name the peer a rank could not connect to", "[knowledge]") {
+  // The HCCL troubleshooting guide's EI0006 example (hicann/hcomm docs, 建链超时（EI0006）):
+  // LINK_ERROR_INFO names both ends as device address(user rank).
+  auto row = edge_of(
+      "[ERROR] HCCL(17528,python3):2026-03-18-10:33:52.113.706 [hccl_socket_manager.cc:583] [18744]   |  "
+      "192.0.2.199(0)   |  16666  |   192.0.3.198(1)   |  3234403008  |  client  | time out |   DISABLE  | LinkInfo");
+  REQUIRE(row);
+  CHECK(row->signature == "hccl/link-error-row");
+  CHECK((row->target.rank == "0" && row->target.ip == "192.0.2.199" && row->target.device.empty()));
+  CHECK((row->waiter.rank == "1" && row->waiter.ip == "192.0.3.198"));
+  // The same guide's connect-timeout detector: server and device printed apart.
+  auto detect = edge_of(
+      "[ERROR] HCCL(17528,python3):2026-03-18-10:34:43.141.966 [detect_connect_anomalies.cc:132] [18744]This node "
+      "(server 192.168.200.100, device ID 1) detects that srcRank (server 192.168.200.100, device ID 1) fails to "
+      "connect to dstRank (server 192.168.200.100, device ID 0). Continue to analyze the fault based on the logs of "
+      "srcRank and dstRank.");
+  REQUIRE(detect);
+  CHECK((detect->target.ip == "192.168.200.100" && detect->target.device == "0" && detect->target.rank.empty()));
+  CHECK((detect->waiter.ip == "192.168.200.100" && detect->waiter.device == "1"));
+  // A destination with several devices names the server only.
+  auto several = edge_of("This node (server 10.0.0.1, device ID 1) detects that srcRank (server 10.0.0.1, device ID 1) "
+                         "fails to connect to dstRank (server 10.0.0.2, device ID 0,1).");
+  REQUIRE(several);
+  CHECK((several->target.ip == "10.0.0.2" && several->target.device.empty()));
+  // An earlier version of MindSpore's CANN error guide (mindspore-ai/docs cann_error_cases.md,
+  // socket建链超时): the exchanger table after AllClientSocketEstab; a NO row is a peer that
+  // never connected.
+  auto no = edge_of("[ERROR] HCCL(130250,python):2021-10-14-00:50:50.787.543 [exchanger_network.cc:782][130250][138166]"
+                    "   |         0  |         0  |   client   |     NO     |");
+  REQUIRE(no);
+  CHECK((no->signature == "hccl/link-table-no" && no->target.rank == "0" && no->target.device == "0" && no->waiter.empty()));
+  // EI0006 of newer CANN: srcRank[ip/dev] connect destRank[ip/dev] fail.
+  auto connect = edge_of("        srcRank[192.168.0.125/0] connect destRank[192.168.0.192/0] fail.");
+  REQUIRE(connect);
+  CHECK((connect->target.ip == "192.168.0.192" && connect->target.device == "0"));
+  CHECK((connect->waiter.ip == "192.168.0.125" && connect->waiter.device == "0"));
+  // Near misses: the socket timeout itself names only this rank; a YES row; the table header;
+  // the EI0006 reason that names no one.
+  CHECK(!edge_of("[ERROR] HCCL(130250,python):2021-10-14-00:50:50.787.375 [exchanger_network.cc:232][130250][138166]"
+                 "[Wait][AllClientSocketEstab]errNo[0x000000000500000b] client : device[1] rank[1] get socket timeout, "
+                 "total[4] remain[3]"));
+  CHECK(!edge_of("[ERROR] HCCL(130250,python):2021-10-14-00:50:50.787.588 [exchanger_network.cc:782][130250][138166]"
+                 "   |         3  |         3  |   client   |     YES     |"));
+  CHECK(!edge_of("[ERROR] HCCL(17528,python3):2026-03-18-10:33:52.113.653 [hccl_socket_manager.cc:626] [18744]   |  "
+                 "dest_ip(user_rank)  |   dest_port   |  src_ip(user_rank)   |   src_port   |   MyRole   |   Status   |"
+                 "    TlsStatus   |"));
+  CHECK(!edge_of("[rank1]: EI0006: [PID: 1292363] 2025-04-08-18:07:20.444.436 Getting socket times out. Reason: Remote "
+                 "Rank did not send the data in time. Please check the reason for the rank being stuck"));
+}
+
 TEST_CASE("wait edges: the loader names a bad row", "[knowledge]") {
-  const std::string head = "signature\ttarget_rank\ttarget_address\twaiter_rank\twaiter_address\tmeaning\n";
+  const std::string head =
+      "signature\ttarget_rank\ttarget_address\ttarget_device\twaiter_rank\twaiter_address\twaiter_device\tmeaning\n";
   auto errors_of = [&](const std::string& row) {
     std::vector<std::string> e;
     parse_wait_edges(head + row, "w.tsv", e);
     return e;
   };
-  CHECK(errors_of("a/b\tremote_rank\t-\t-\t-\twaits\n").empty());
-  CHECK(errors_of("a/b\t-\t-\tlocal_rank\t-\twaits\n").at(0) == "w.tsv:2: a row names the target's rank or address capture");
-  CHECK(errors_of("a/b\tremote rank\t-\t-\t-\twaits\n").at(0) == "w.tsv:2: 'remote rank' is no capture name (or -)");
-  CHECK(errors_of("a/b\tr\t-\t-\t-\tw\na/b\tr\t-\t-\t-\tw\n").at(0) == "w.tsv:3: duplicate signature a/b");
+  CHECK(errors_of("a/b\tremote_rank\t-\t-\t-\t-\t-\twaits\n").empty());
+  CHECK(errors_of("a/b\t-\t-\tdev\tlocal_rank\t-\t-\twaits\n").at(0) ==
+        "w.tsv:2: a row names the target's rank or address capture");  // a device alone is no one
+  CHECK(errors_of("a/b\tremote rank\t-\t-\t-\t-\t-\twaits\n").at(0) == "w.tsv:2: 'remote rank' is no capture name (or -)");
+  CHECK(errors_of("a/b\tr\t-\t-\t-\t-\t-\tw\na/b\tr\t-\t-\t-\t-\t-\tw\n").at(0) == "w.tsv:3: duplicate signature a/b");
+  CHECK(errors_of("a/b\tr\t-\t-\t-\tw\n").at(0) == "w.tsv:2: 6 fields, want 8");
 }

@@ -135,14 +135,50 @@ TEST_CASE("collective: the HCCL heartbeat names a lost peer, not a device fault"
   const Finding* f = find(r, "collective/peer-lost");
   REQUIRE(f);
   CHECK(*f->find_value("peer") == "172.16.0.114/1");
+  CHECK(*f->find_value("lost_peer") == "this host");  // the discoverer's own server
   CHECK_FALSE(find(r, "device-exception/heartbeat-lost"));
   CHECK(top(r) == "collective-communication");
+  // A peer on another server; one line of each: the weaker claim, another host.
+  std::string other = peer;
+  other.replace(other.find("Discoverer:[172.16.0.114/0]"), 27, "Discoverer:[172.16.0.115/0]");
+  CHECK(*find(analyze_plog({other}), "collective/peer-lost")->find_value("lost_peer") == "another host");
+  CHECK(*find(analyze_plog({peer, other}), "collective/peer-lost")->find_value("lost_peer") == "another host");
+  // The EI0002 form names no discoverer (mindspore-docs-cann-errors-ei0002-heartbeat-lost).
+  Report masked = analyze_plog({"        serverId[10.*.*.*], deviceId[0], Heartbeat Lost Occurred, Possible Reason: "
+                                "1. Process has exited, 2. Network Disconnected"});
+  if (const Finding* m = find(masked, "collective/peer-lost")) CHECK(*m->find_value("lost_peer") == "unknown");
   // Perturbation: the runtime's own device heartbeat loss is this host's device.
   Report r2 = analyze_plog({"[ERROR] RUNTIME(1,python3):2025-01-01-00:00:00.000.000 [device_monitor.cc:100]1 "
                             "ProcessHeartbeat:Device[1] lost heartbeat."});
   CHECK(find(r2, "device-exception/heartbeat-lost"));
   CHECK_FALSE(find(r2, "collective/peer-lost"));
   CHECK(top(r2) == "device-hardware");
+}
+
+TEST_CASE("collective: a peer lost on the same server does not contradict this host's device fault", "[collective]") {
+  // samples/fleet-4node's node3 in one paste: device 1 faults, device 0 reports device 1 of its
+  // own server lost. The device fault leads; a peer on another server still contradicts it.
+  const std::string fault =
+      "[ERROR] RUNTIME(75086,python3):2026-03-02-14:03:10.418.000 [device_error_proc.cc:1409]75127 "
+      "ProcessStarsCoreErrorInfo:The error from device(chipId:1, dieId:0), serial number is 67, there is an aicore "
+      "error exception, core id is 18, error code = 0";
+  auto lost = [](const std::string& discoverer) {
+    return "[ERROR] HCCL(78800,python3):2026-03-02-14:03:41.618.000 [heartbeat.cc:1090] [78987]Cluster Exception "
+           "Location[IP/ID]:[10.20.7.14/1], Arrival Time:[Mon Mar  2 14:03:41 2026], Discoverer:[" + discoverer +
+           "], ExceptionType:[Heartbeat Lost Occurred], Possible Reason:1. Process has exited, 2. Network Disconnected";
+  };
+  auto device_hardware = [](const Report& r) {
+    for (const auto& h : r.verdict.ranked)
+      if (h.id == "device-hardware") return &h;
+    return static_cast<const Hypothesis*>(nullptr);
+  };
+  Report same = analyze_plog({fault, lost("10.20.7.14/0")});
+  REQUIRE(device_hardware(same));
+  CHECK(device_hardware(same)->contradicting.empty());
+  Report other = analyze_plog({fault, lost("10.20.7.11/0")});
+  REQUIRE(device_hardware(other));
+  CHECK(device_hardware(other)->contradicting.size() == 1);
+  CHECK(device_hardware(same)->score > device_hardware(other)->score);
 }
 
 TEST_CASE("collective: a wait timeout shows the printed value and the job's HCCL variables",

@@ -79,3 +79,35 @@ TEST_CASE("wait graph, near misses: no edge, a rank that names itself", "[wait-g
   CHECK(!find_wait_root(ranks, {waits(0, on_rank("0"), 1)}));
   CHECK(ranks.size() == 1);
 }
+
+TEST_CASE("wait graph: a chain of thousands of ranks and a cycle through all of them", "[wait-graph]") {
+  // Rank k waits on rank k-1: the root is rank 0 with 2999 waiters; the text shows the chain's
+  // ends, not 3000 labels. Closing the cycle (0 waits on 2999) roots at the first error.
+  std::vector<WaitRank> ranks;
+  std::vector<WaitArc> arcs;
+  for (int k = 0; k < 3000; ++k) ranks.push_back(rank("h", std::to_string(k), "0"));
+  for (size_t k = 1; k < 3000; ++k) arcs.push_back(WaitArc{k, k - 1, {}});
+  auto root = find_wait_root(ranks, arcs);
+  REQUIRE(root);
+  CHECK(root->rank == 0);
+  CHECK(root->waiters == 2999);
+  CHECK(root->chain.size() == 3000);
+  CHECK(root->text == "rank 0 dev 0 on h: 2999 ranks waited on it (chain of 3000 ranks: rank 2999 dev 0 on h -> rank "
+                      "2998 dev 0 on h -> ... 2993 more ... -> rank 4 dev 0 on h -> rank 3 dev 0 on h -> rank 2 dev 0 "
+                      "on h -> rank 1 dev 0 on h -> rank 0 dev 0 on h)");
+  arcs.push_back(WaitArc{0, 2999, {}});
+  ranks[1700].first_error_utc = "2026-01-01T00:00:00.000000Z";
+  auto cycle = find_wait_root(ranks, arcs);
+  REQUIRE(cycle);
+  CHECK(cycle->in_cycle);
+  CHECK(cycle->rank == 1700);
+  CHECK(cycle->waiters == 2999);
+  // A rank outside the cycle that waits on it is no part of it.
+  ranks.push_back(rank("h", "x", "1"));
+  arcs.push_back(WaitArc{3000, 5, {}});
+  ranks[3000].first_error_utc = "2025-01-01T00:00:00.000000Z";  // earlier, but not in the cycle
+  auto outside = find_wait_root(ranks, arcs);
+  REQUIRE(outside);
+  CHECK(outside->rank == 1700);
+  CHECK(outside->waiters == 3000);
+}
