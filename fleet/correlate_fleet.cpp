@@ -235,7 +235,10 @@ class FleetWaits {
   // The rank waited on: by rank number (the one at the named address when two nodes hold the
   // number), else by address and device, else on the node that lists the address as its own.
   size_t target(const NodeWaitEdge& e) {
-    auto [ip, dev] = split(e.target_address);
+    // Not a structured binding: clang 14 (the sanitized build) cannot capture one in a lambda.
+    auto address = split(e.target_address);
+    const std::string& ip = address.first;
+    std::string& dev = address.second;
     auto same_address = [&](size_t r) {
       return !ip.empty() && ranks_[r].id.ip == ip && (dev.empty() || ranks_[r].id.device == dev);
     };
