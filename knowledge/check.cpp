@@ -9,6 +9,7 @@
 #include "knowledge/fleet_roles.h"
 #include "knowledge/wait_edges.h"
 #include "knowledge/component_phrases.h"
+#include "knowledge/error_levels.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/collective_classes.h"
 #include "knowledge/zone_abbreviations.h"
@@ -175,6 +176,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_wait_edges(content, name, out.problems);
   else if (name.ends_with(kLineShapesFile) || name.ends_with(kLineShapeSamplesFile))
     append(out.problems, check_line_shapes(content, name, out.samples));
+  else if (name.ends_with(kErrorLevelsFile) || name.ends_with(kErrorLevelSamplesFile))
+    append(out.problems, check_error_levels(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))
     parse_month_names(content, name, out.problems);
   else if (name.ends_with(kComponentPhrasesFile))

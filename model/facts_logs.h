@@ -120,7 +120,9 @@ struct SignatureHit {
 
 // A WARNING or ERROR plog line that no other fact kept (no stall, error code or signature),
 // collapsed within its entry by message with the digits left out, pid and level: the
-// timeline shows it as one row with its count, first and last time.
+// timeline shows it as one row with its count, first and last time. Also a line of a plog
+// entry that failed the plog grammar but starts with an error level of
+// knowledge/error-levels.tsv (level error, its pid where the form has one, no time).
 struct PlogLevelLine {
   uint64_t key = 0;
   PlogLevel level = PlogLevel::warning;
@@ -128,6 +130,9 @@ struct PlogLevelLine {
   LocalTime first, last;
   uint64_t count = 0;
   EvidenceRef evidence;  // the first occurrence
+  // A line that failed the plog grammar but carries an error level (issue 36): the code its
+  // message names (parsers/common/level_line.h); "" for a parsed plog line.
+  std::string code;
 };
 
 // Per plog/device-log entry: what it held, so a report can say what was read.

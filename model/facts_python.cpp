@@ -35,6 +35,7 @@ std::string_view to_string(JobEventKind k) {
     case JobEventKind::report_line: return "report_line";
     case JobEventKind::framework_log: return "framework_log";
     case JobEventKind::app_log: return "app_log";
+    case JobEventKind::level_line: return "level_line";
     case JobEventKind::id_values: return "id_values";
     case JobEventKind::repl_input: return "repl_input";
   }

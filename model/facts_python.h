@@ -227,6 +227,11 @@ enum class JobEventKind : uint8_t {
                       // `device fault reported: device_id=4 stream_id=46 task_id=0`
   repl_input,         // an interactive `>>> ` line that sets a device-visibility variable
                       // (call: the variable) or names torch_npu (call: "import" or "use")
+  level_line,         // an error-level line no more specific reader claimed, of a form of
+                      // knowledge/error-levels.tsv: `ERROR 04-18 15:43:36 [x.py:800] msg`,
+                      // `[ERROR] TBE Subprocess[...] ...` (component: the module it names,
+                      // form: the form's name, source: file:line, time, pid and code where
+                      // it carries them)
 };
 std::string_view to_string(JobEventKind k);
 
@@ -245,8 +250,12 @@ struct JobEvent {
   std::string source;          // c10: "file:line"; OOM: the figures in parentheses
   std::string tried, capacity, allocated, free, reserved;  // OOM figures as printed ("52.00 MiB")
   uint64_t frames = 0;         // c10: `frame #N:` lines that followed
-  std::string time;            // component_error, framework_log: the time as printed
-  std::string component;       // framework_log: the module (KERNEL, DEVICE, ME, ...)
+  std::string time;            // component_error, framework_log, level_line: the time as printed
+  std::string component;       // framework_log, level_line: the module (KERNEL, DEVICE, ME, ...)
+  std::string form;            // level_line: the name of its form (knowledge/error-levels.tsv)
+  // level_line: lines of the same template and pid past kPlogKeptPerTemplate kept ones,
+  // counted here and not kept (issue 35's storm bound, as job signature hits fold).
+  uint64_t repeats = 0;
   EvidenceRef evidence;
 };
 

@@ -438,6 +438,7 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
   sv body = line.substr(pos);
   if (forms.logger)
     if (size_t n = logger_prefix_length(body); n > 0) {
+      p.logger = body.substr(0, n);
       body.remove_prefix(n);
       p.logger_prefix = true;
     }

@@ -42,6 +42,8 @@ struct LinePrefix {
   bool bom = false;                 // a UTF-8 byte-order mark was removed
   bool ansi = false;                // colour codes were removed
   bool logger_prefix = false;       // a vLLM logger prefix was removed (its time is not kept)
+  std::string_view logger;          // that prefix as printed, its level first ("" when none):
+                                    // the level reader (parsers/job) reads the line's level there
 
   bool has_grep() const { return grep_line > 0 || !grep_file.empty(); }
 };

@@ -19,6 +19,7 @@ bool job_error(const JobEvent& e) {
     case JobEventKind::dcmi_error:
     case JobEventKind::driver_error:
     case JobEventKind::report_line:
+    case JobEventKind::level_line:  // only error levels are kept as such (knowledge/error-levels.tsv)
       return true;
     case JobEventKind::component_error:
     case JobEventKind::app_log:
@@ -98,15 +99,21 @@ void job_error_lines(const BundleFacts& b, ErrorLineSink& out) {
     stream_ids(t.stream, l);
   }
   // Job-output failure lines (OOM, loader errors, ACL / DCMI / driver return codes, MindCluster
-  // component and MindSpore ERROR records, report lines whose header was cut away).
+  // component and MindSpore ERROR records, report lines whose header was cut away, and
+  // error-level lines of unknown shape).
   for (const auto& e : py.job_events) {
     if (!job_error(e)) continue;
     ErrorLine* l = out.add("job", e.evidence);
     if (!l) continue;
-    l->module = e.component.empty() ? std::string(to_string(e.kind)) : e.component;
+    l->module = !e.component.empty()                 ? e.component
+                : e.kind == JobEventKind::level_line ? e.form  // `vLLM logger`, `[ERROR] line`
+                                                     : std::string(to_string(e.kind));
     l->code = e.code;
-    l->message = e.evidence.excerpt;
+    // An error-level line's own message (its level, time and file:line are the group's
+    // module and times); the others' whole line.
+    l->message = e.kind == JobEventKind::level_line && !e.call.empty() ? e.call : e.evidence.excerpt;
     if (!e.time.empty()) l->first = l->last = e.time;
+    l->count += e.repeats;  // a storm's folded lines (level_line)
     l->pid = e.pid;
     if (e.device) l->device = *e.device;
     if (e.rank) l->rank = *e.rank;

@@ -215,7 +215,7 @@ bool PythonLogParser::pip_console(std::string_view body) {
   return true;
 }
 
-bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
+JobRead PythonLogParser::job_line(StreamState& s, std::string_view body, bool unclaimed) {
   using namespace joblines;
   // Python's interactive prompt: the order of a visibility variable and torch_npu decides
   // whether the runtime saw the variable (correlator/visible_devices_late.cpp).
@@ -231,15 +231,15 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       e.source = cap(in->code, kMaxText);
       add_job_event(std::move(e));
     }
-    return true;
+    return JobRead::judged;
   }
-  if (unclaimed && pip_console(body)) return true;
+  if (unclaimed && pip_console(body)) return JobRead::judged;
   if (is_c10_frame(body)) {
     if (s.last_c10) {
       JobEvent& e = py_.job_events[*s.last_c10];
       if (e.frames++ == 0) e.library = std::string(c10_frame_library(body));  // where it was raised
     }
-    return true;
+    return JobRead::judged;
   }
   if (unclaimed && is_indented(body) && has_func_tag(body)) {  // report line, header cut away
     JobEvent e;
@@ -254,7 +254,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     e.device = device_named(body);
     e.call = cap(trim(split_func_tag(body).text), kMaxText);
     if (!e.code.empty() || e.device) add_job_event(std::move(e));
-    return true;
+    return JobRead::judged;
   }
   if (auto m = parse_mindspore_line(body)) {
     // EXCEPTION: older MindSpore's level for a record that raises (`[EXCEPTION] DEVICE(...)`)
@@ -278,7 +278,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
         open_report(s, *report, "mindspore");
       }
     }
-    return true;
+    return JobRead::judged;
   }
   // A component's own log record (MindCluster's Go log; MindIE / ATB, levels in lower case):
   // its error records are job events, the rest carry no fact.
@@ -294,14 +294,18 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     add_job_event(std::move(e));
     return true;
   };
-  if (auto h = parse_hwlog_line(body))
-    return component_record(*h, h->level == "ERROR" || h->level == "CRITICAL");
-  if (auto h = parse_mindie_line(body))
-    return component_record(*h, h->level == "error" || h->level == "critical" || h->level == "fatal");
+  if (auto h = parse_hwlog_line(body)) {
+    component_record(*h, h->level == "ERROR" || h->level == "CRITICAL");
+    return JobRead::judged;
+  }
+  if (auto h = parse_mindie_line(body)) {
+    component_record(*h, h->level == "error" || h->level == "critical" || h->level == "fatal");
+    return JobRead::judged;
+  }
   // An application's own logger (`20250102-03:04:05.678 Trainer ERROR: ...`): its error
   // records keep their time; the code is the message's (`error code is N`, `failed: N`).
   if (auto a = parse_app_log_line(body)) {
-    if (!is_error_level(a->level)) return true;
+    if (!is_error_level(a->level)) return JobRead::judged;
     JobEvent e;
     e.stream = s.index;
     e.kind = JobEventKind::app_log;
@@ -311,7 +315,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     else if (auto c = find_error_code_is(a->message)) e.code = std::to_string(*c);
     e.device = device_named(a->message);
     add_job_event(std::move(e));
-    return true;
+    return JobRead::judged;
   }
   if (auto j = parse_job_line(body)) {
     JobEvent e;
@@ -331,7 +335,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
     e.reserved = std::string(j->reserved);
     if (auto i = add_job_event(std::move(e)); i && j->kind == JobEventKind::c10_raised_from)
       s.last_c10 = i;
-    return true;
+    return JobRead::judged;
   }
   if (auto r = launcher_rank(body)) {
     if (r != s.last_launcher_rank) {  // once per rank change, not per line
@@ -342,7 +346,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       add_job_event(std::move(e));
       s.last_launcher_rank = r;
     }
-    return true;
+    return JobRead::shape;
   }
   if (auto pid = glog_pid(body)) {
     if (pid != s.last_glog_pid) {
@@ -353,7 +357,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       add_job_event(std::move(e));
       s.last_glog_pid = pid;
     }
-    return true;
+    return JobRead::shape;
   }
   if (auto a = parse_acl_sample_line(body)) {
     if (a->device && a->device != s.last_acl_device) {  // once per device change, not per line
@@ -365,7 +369,7 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       add_job_event(std::move(e));
       s.last_acl_device = a->device;
     }
-    return true;
+    return JobRead::shape;
   }
   // An application's error line naming ids as key=value (`device fault reported: device_id=4
   // stream_id=46 task_id=0`): the line's text keeps the stream and task ids (the facts
@@ -378,9 +382,45 @@ bool PythonLogParser::job_line(StreamState& s, std::string_view body, bool uncla
       e.device = v->device;
       e.call = cap(trim(body), kMaxText);
       add_job_event(std::move(e));
-      return true;
+      return JobRead::judged;
     }
-  return false;
+  return JobRead::none;
+}
+
+bool PythonLogParser::level_line(StreamState& s, const Prefix& p) {
+  LevelHit hit;
+  if (!levels_.find(p.logger, p.body, hit)) return false;
+  if (hit.blank) return true;  // a level and nothing after it (a blank logger line)
+  // Storm bound (issue 35): past kPlogKeptPerTemplate kept lines of one template (form and
+  // text with digits left out) and prefix pid in a stream, a line is counted on the last kept
+  // one: a hash and a count, no allocation.
+  uint64_t key = mix64(mix64(hit.key, static_cast<uint64_t>(p.pid.value_or(-1))), s.index);
+  if (auto it = level_templates_.find(key); it != level_templates_.end() &&
+                                            it->second.kept >= kPlogKeptPerTemplate &&
+                                            it->second.last < py_.job_events.size()) {
+    ++py_.job_events[it->second.last].repeats;
+    return true;
+  }
+  LevelLine lv;
+  if (!levels_.read(hit, p.body, lv)) return false;
+  if (lv.message.empty()) return true;
+  JobEvent e;
+  e.stream = s.index;
+  e.kind = JobEventKind::level_line;
+  e.component = std::string(lv.module);
+  e.form = lv.form->name;
+  e.source = cap(lv.where, kMaxText);
+  e.time = std::string(lv.time);
+  e.pid = lv.pid;
+  e.call = cap(lv.message, kMaxText);
+  e.code = levels_.code(lv.message);
+  e.device = joblines::device_named(lv.message);
+  if (auto i = add_job_event(std::move(e))) {
+    LevelSlot& slot = level_templates_[key];
+    ++slot.kept;
+    slot.last = *i;
+  }
+  return true;
 }
 
 std::optional<size_t> PythonLogParser::add_job_event(JobEvent e) {

@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "knowledge/component_phrases.h"
+#include "parsers/common/log_text.h"
 #include "parsers/job/python_parser.h"
 #include "parsers/job/python_parser_state.h"
 
@@ -76,15 +77,39 @@ void PythonLogParser::line(const Line& l) {
   // line: `ImportError: x.so: undefined symbol: f`), a line a job signature knows (glibc's
   // `malloc_consolidate(): invalid chunk size`), another logger's record, a blank line.
   bool shape = c == LineClass::parsed;
-  if (job_line(s, p.body, c == LineClass::unrecognised)) {
+  const bool structure = c == LineClass::parsed;  // a traceback, report, ERR line, c10 record...
+  JobRead read = job_line(s, p.body, c == LineClass::unrecognised);
+  LogRecord r = LogRecord::none;
+  if (read != JobRead::none) {
     shape = true;
     if (c == LineClass::unrecognised) c = LineClass::parsed;
   } else if (c == LineClass::unrecognised) {
-    LogRecord r = log_record(p.body);
+    r = log_record(p.body);
     if (r == LogRecord::plog) plog_line(l);
     banner_version(p.body, l);
     shape = known || r != LogRecord::none || p.logger_prefix || is_blank(p.body);
   }
+  // An error level is never silent (issue 36): a line that no reader above judged (no
+  // structure, fact, signature or plog line took it) and that starts with an error level of
+  // knowledge/error-levels.tsv is kept as an error-level line of unknown shape. vLLM's logger
+  // repeats its prefix on every line of a multi-line record (a traceback, a CANN report
+  // whose block was cut): a line whose prefix is the previous line's continues that record,
+  // which its first non-blank line already stands for (kept, or judged by a reader).
+  const uint64_t logger_key = p.logger.empty() ? 0 : fnv1a(p.logger);
+  const bool continues = logger_key != 0 && logger_key == s.logger_key && s.record_text;
+  if (logger_key != s.logger_key) {
+    s.logger_key = logger_key;
+    s.record_text = false;
+  }
+  if (!structure && read != JobRead::judged && !known && r != LogRecord::plog && c != LineClass::malformed) {
+    if (continues && p.logger_prefix) {
+      shape = true;  // its level is the record's
+    } else if (level_line(s, p)) {
+      shape = true;
+      if (c == LineClass::unrecognised) c = LineClass::parsed;
+    }
+  }
+  if (!is_blank(p.body)) s.record_text = true;
   if (l.overlong) {
     c = LineClass::malformed;
     st.note_malformed(entry_, l.number, l.offset, l.text);

@@ -7,9 +7,11 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "bundle/line_reader.h"
+#include "parsers/common/level_line.h"
 #include "parsers/common/parser.h"
 #include "parsers/common/signature_hits.h"
 #include "parsers/job/python_lines.h"
@@ -77,11 +79,21 @@ struct StreamState {
   std::optional<int> last_acl_device;  // device of the last ACL sample line kept
   std::optional<int> last_launcher_rank;  // rank of the last DeepSpeed log_dist record kept
   std::optional<int64_t> last_glog_pid;    // pid of the last glog record kept
+  // vLLM's logger prefixes every line of a multi-line record with the same text: the hash of
+  // the last line's logger prefix (0: none), and whether its record has had a non-blank line.
+  uint64_t logger_key = 0;
+  bool record_text = false;
 };
 
 // A log record of another logger (DeepSpeed, Python logging, glog, sglang, a plog line): its
 // shape is recognised; plog lines also keep their facts.
 enum class LogRecord { none, other, plog };
+
+// What the job-line readers made of a line: nothing, its shape only (a logger's record whose
+// level they do not judge: glog, DeepSpeed's rank records, ACL sample lines), or a reading
+// that judged it (a fact, or a record whose level they weighed: MindSpore, MindCluster, ...).
+// A line not judged may still carry an error level (PythonLogParser::level_line).
+enum class JobRead { none, shape, judged };
 LogRecord log_record(std::string_view body);
 
 class PythonLogParser {
@@ -92,7 +104,8 @@ class PythonLogParser {
         entry_(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display),
         tb_base_(ctx.facts.python.tracebacks.size()),
         report_base_(ctx.facts.python.error_reports.size()),
-        signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob) {}
+        signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob),
+        levels_(ctx.options.knowledge_dir) {}
 
   void line(const Line& l);
   void finish();
@@ -123,7 +136,11 @@ class PythonLogParser {
   std::optional<size_t> add_warning(StreamState& s, TorchWarning w);
   void on_err(StreamState& s, size_t index);
   // parsers/job/python_job_events.cpp; `unclaimed`: no structure took the line
-  bool job_line(StreamState& s, std::string_view body, bool unclaimed);
+  JobRead job_line(StreamState& s, std::string_view body, bool unclaimed);
+  // A line no reader judged that carries an error level (knowledge/error-levels.tsv): kept
+  // as a level_line job event (issue 36: an error-level line is never silent). True when the
+  // line has such a level (its shape is then known), whether or not a fact was kept.
+  bool level_line(StreamState& s, const Prefix& p);
   std::optional<size_t> add_job_event(JobEvent e);
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
@@ -170,6 +187,12 @@ class PythonLogParser {
   size_t kept_bytes_ = 0;
   std::string tool_error_;
   SignatureHitter signatures_;  // knowledge signatures whose sources name "job"
+  LevelReader levels_;          // the error-level forms (knowledge/error-levels.tsv)
+  struct LevelSlot {
+    uint32_t kept = 0;
+    size_t last = 0;  // the last kept event of the template, in py_.job_events
+  };
+  std::unordered_map<uint64_t, LevelSlot> level_templates_;  // by template and pid, this entry
   std::string key_buf_, ansi_scratch_;  // reused from line to line
   ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
   std::unique_ptr<ParseContext> plog_ctx_;

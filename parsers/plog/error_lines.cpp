@@ -65,7 +65,7 @@ void plog_error_rows(const BundleFacts& b, ErrorLineSink& out) {
       ErrorLine* l = out.add("plog", r.evidence);
       if (!l) continue;
       split_plog(r.evidence.excerpt, l->module, l->message);
-      l->code = plog_code(l->message);
+      l->code = r.code.empty() ? plog_code(l->message) : r.code;
       l->count = r.count;
       l->first = error_time_text(r.first);
       l->last = error_time_text(r.last);

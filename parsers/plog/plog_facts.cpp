@@ -2,6 +2,7 @@
 // and how their fields are read. Only kept facts allocate.
 #include <algorithm>
 
+#include "parsers/common/line_prefix.h"
 #include "parsers/common/log_text.h"
 #include "parsers/plog/plog_parser.h"
 
@@ -311,6 +312,36 @@ void PlogFileParser::note_level_line(const PlogLine& p, const Line& line) {
   r.last.valid = p.has_time;
   r.count = 1;
   r.evidence = evidence(line);
+}
+
+bool PlogFileParser::note_unknown_shape_level(const Line& line) {
+  LinePrefix pre = split_line_prefix(line.text);
+  LevelHit hit;
+  if (!levels_.find(pre.logger, pre.body, hit)) return false;
+  if (hit.blank) return true;
+  // The row's key: the form and the text with its digits left out (the pid among them), apart
+  // from parsed lines' rows. A repeat joins its row without reading the groups: no allocation.
+  uint64_t h = mix64(hit.key, static_cast<uint64_t>(PlogLevel::count_));
+  auto& rows = summary_.level_lines;
+  for (auto& r : rows)
+    if (r.key == h) {
+      ++r.count;
+      return true;
+    }
+  if (rows.size() >= kMaxLevelRows) {
+    ++summary_.level_lines_over_cap;
+    return true;
+  }
+  LevelLine lv;
+  if (!levels_.read(hit, pre.body, lv) || lv.message.empty()) return true;
+  PlogLevelLine& r = rows.emplace_back();
+  r.key = h;
+  r.level = PlogLevel::error;
+  r.pid = lv.pid.value_or(0);
+  r.count = 1;
+  r.evidence = evidence(line);
+  r.code = levels_.code(lv.message);
+  return true;
 }
 
 }  // namespace triage

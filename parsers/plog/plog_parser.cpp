@@ -13,7 +13,7 @@ using sv = std::string_view;
 }
 
 PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge)
-    : ctx_(ctx), knowledge_(knowledge) {
+    : ctx_(ctx), knowledge_(knowledge), levels_(ctx.options.knowledge_dir) {
   entry_name_ = ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display);
   summary_.entry = std::string(entry_name_);
   summary_.device_id = device_id_from_path(ctx.entry.path);
@@ -106,9 +106,11 @@ void PlogFileParser::feed(const Line& line) {
   if (r == PlogResult::not_plog) {
     ++stats.unrecognised;
     // A blank line is a shape of its own (it carries nothing), so is a line of the task
-    // scheduler's register dump (`<exception_print>HWS_REG_SQ_BASE_ADDR=0x...`, device-N logs);
-    // any other line is not one.
-    ++(text.find_first_not_of(" \t") == sv::npos || text.starts_with("<exception_print>")
+    // scheduler's register dump (`<exception_print>HWS_REG_SQ_BASE_ADDR=0x...`, device-N logs)
+    // and a line of another logger at an error level (kept as a level row); any other line
+    // is not one.
+    ++(text.find_first_not_of(" \t") == sv::npos || text.starts_with("<exception_print>") ||
+               note_unknown_shape_level(line)
            ? stats.lines_recognised
            : stats.lines_unrecognised);
     if (!saw_tool_error_ && stats.lines <= 3) {
@@ -122,6 +124,7 @@ void PlogFileParser::feed(const Line& line) {
   }
   if (r == PlogResult::malformed) {
     stats.note_malformed(entry_name_, line.number, line.offset, text);
+    note_unknown_shape_level(line);  // a broken header at an error level is still an error
     return;
   }
   ++stats.parsed;

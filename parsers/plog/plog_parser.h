@@ -13,6 +13,7 @@
 #include "bundle/line_reader.h"
 #include "knowledge/knowledge.h"
 #include "parsers/plog/device_export_parser.h"  // parse_device_export, formerly here
+#include "parsers/common/level_line.h"
 #include "parsers/common/parser.h"
 #include "parsers/plog/plog_line.h"
 
@@ -62,6 +63,10 @@ class PlogFileParser {
                         std::optional<int64_t> device);
   void keep_signature_hits(const PlogLine& p, const Line& line);
   void note_level_line(const PlogLine& p, const Line& line);
+  // A line that failed the plog grammar (or is no plog line) but starts with an error level
+  // (knowledge/error-levels.tsv): a level row of its own (issue 36: never silent). True when
+  // the line has such a level.
+  bool note_unknown_shape_level(const Line& line);
   void learn_device(const PlogLine& p);
   // The last kept line of a template: where its facts sit in facts.logs.
   struct TemplateSlot {
@@ -88,6 +93,7 @@ class PlogFileParser {
   size_t module_slots_ = 0;
   uint64_t other_modules_ = 0;
   std::vector<int> set_scratch_, hits_;
+  LevelReader levels_;
   // (pid, stream id) -> device id, from lines naming both in this file.
   std::map<std::pair<int64_t, int64_t>, int64_t> stream_devices_;
   std::unordered_map<uint64_t, TemplateSlot> templates_;  // by template key, this entry

@@ -304,3 +304,36 @@ TEST_CASE("plog parser reads lines with a grep prefix and locks the variant", "[
   CHECK(stats.parsed == 2);
   CHECK(stats.variant == "plog+grep-n");
 }
+
+TEST_CASE("plog parser: a line that fails the grammar at an error level is a level row", "[plog_parser][level_line]") {
+  // Issue 36: an error-level line is never silent. MindSpore's launcher writes `pid:tid` where
+  // a plog header has `pid,process` (tests/data/real/mindact-1983-msrun-scheduler-grep-
+  // timeout-node); a header cut by the paste still says ERROR. A WARNING one stays a
+  // malformed line only.
+  const std::string text =
+      kStallNew +
+      "[ERROR] ME(162078:281473590168608,MainProcess):2025-03-10-09:40:38.720.000 "
+      "[mindspore/parallel/cluster/process_entity/_api.py:331] Scheduler process 162146 exit with exception.\n"
+      "[ERROR] ME(162078:281473590168608,MainProcess):2025-03-10-09:40:38.722.000 "
+      "[mindspore/parallel/cluster/process_entity/_api.py:331] Scheduler process 162147 exit with exception.\n"
+      "[WARNING] ME(162078:281473590168608,MainProcess):2025-03-10-09:40:38.721.000 "
+      "[mindspore/parallel/cluster/process_entity/_api.py:334] Analyzing exception log...\n"
+      "[ERROR] HCCL(1,python3):2026-03-01-12:0\n"
+      "ERROR:root:HCCL wait failed, EI0002: The wait execution of the Notify register times out.\n";
+  BundleFacts facts;
+  auto stats = parse_into(facts, kHostPlog, text);
+  CHECK(stats.malformed == 4);   // the three ME headers and the cut one
+  CHECK(stats.unrecognised == 1);  // Python logging's line: no plog line, but an error level
+  CHECK(stats.lines_unrecognised == 0);
+  REQUIRE(facts.logs.plog_entries.size() == 1);
+  const auto& rows = facts.logs.plog_entries[0].level_lines;
+  REQUIRE(rows.size() == 3);  // the two ME lines are one template and pid
+  CHECK(rows[0].level == PlogLevel::error);
+  CHECK(rows[0].pid == 162078);
+  CHECK(rows[0].count == 2);
+  CHECK(rows[0].evidence.line == 2);
+  CHECK(rows[1].pid == 1);
+  CHECK(rows[1].evidence.line == 5);
+  CHECK(rows[2].code == "EI0002");
+  CHECK(rows[2].pid == 0);
+}
