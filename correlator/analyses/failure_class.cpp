@@ -24,6 +24,20 @@ struct Hit {
   EvidenceRef evidence;
 };
 
+// `Tried to allocate more than 1EB` / `8.00 EiB` / `2.00 PiB`: no device holds that much, so
+// the size is corrupted (signature memory/impossible-allocation-size says so), not memory
+// pressure: such a line is no device-memory/exhausted.
+bool impossible_allocation(std::string_view text) {
+  size_t p = text.find("Tried to allocate ");
+  if (p == std::string_view::npos) return false;
+  std::string_view rest = text.substr(p + 18);
+  if (rest.rfind("more than ", 0) == 0) return true;
+  size_t unit = rest.find_first_not_of("0123456789. ");
+  if (unit == std::string_view::npos || unit == 0) return false;
+  std::string_view u = rest.substr(unit, 3);
+  return u.rfind("PiB", 0) == 0 || u.rfind("EiB", 0) == 0 || u.rfind("PB", 0) == 0 || u.rfind("EB", 0) == 0;
+}
+
 struct Collector {
   const FailureClasses& table;
   std::map<std::string, std::vector<Hit>> by_class;
@@ -36,6 +50,8 @@ struct Collector {
       if (!row) row = table.of_code(c);
     if (!row) row = table.of_text(text);
     if (!row && text != ev.excerpt) row = table.of_text(ev.excerpt);
+    if (row && row->klass == "device-memory" && (impossible_allocation(text) || impossible_allocation(ev.excerpt)))
+      return;
     if (row) add(row, text, ev);
   }
   void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev) {
@@ -54,10 +70,22 @@ void skip_benign(const BundleFacts& b, const KnowledgeBase& kb, Collector& c) {
       c.seen.insert({h.evidence.entry, h.evidence.line});
 }
 
+// A module missing while the innermost frame is CANN's own Python code (the toolkit's
+// python/site-packages: tbe, te, ...) is a dependency CANN needs that this Python lacks, not
+// the job's import: the marker lets a phrase row of failure-classes.tsv name that class.
+constexpr std::string_view kCannImportMarker = "[raised while CANN's Python package imported it]";
+bool missing_module_in_cann(const PythonTraceback& t) {
+  if (t.frames.empty() || t.message.rfind("No module named ", 0) != 0) return false;
+  const std::string& file = t.frames.back().file;
+  return file.find("/ascend-toolkit/") != std::string::npos ||
+         file.find("/Ascend/") != std::string::npos || file.find("/cann-") != std::string::npos;
+}
+
 void collect(const BundleFacts& b, Collector& c) {
   for (const auto& t : b.python.tracebacks) {
     if (!t.complete) continue;
     std::string text = t.exception_type + ": " + t.message;
+    if (missing_module_in_cann(t)) text = fmt::format("{} {}", kCannImportMarker, text);
     c.line({t.ecode, num(t.error_code)}, text, t.evidence_exception.entry.empty() ? t.evidence_start : t.evidence_exception);
   }
   for (const auto& r : b.python.error_reports) {

@@ -40,6 +40,44 @@ TEST_CASE("failure-class: NPU out of memory keeps its figures", "[failure_class]
   CHECK_FALSE(out[0].does_not_prove.empty());
 }
 
+TEST_CASE("failure-class: an allocation no device holds is no memory exhaustion", "[failure_class]") {
+  BundleFacts b;
+  // flashserve/flash-linear-attention-npu#149 (as a traceback's exception line), and a PiB size
+  b.python.tracebacks.push_back(exception_line("RuntimeError", "NPU out of memory. Tried to allocate more than 1EB memory"));
+  b.python.tracebacks.push_back(exception_line(
+      "RuntimeError", "NPU out of memory. Tried to allocate 2.00 PiB (NPU 0; 60.97 GiB total capacity)", 9));
+  CHECK(run(b).empty());
+  // Near miss: a GiB request is memory pressure.
+  b.python.tracebacks.push_back(exception_line(
+      "RuntimeError", "NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 29.50 GiB total capacity)", 11));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "device-memory/exhausted");
+  CHECK(out[0].evidence.at(0).line == 11);
+}
+
+TEST_CASE("failure-class: a module CANN's own code imports is missing: import-path", "[failure_class]") {
+  BundleFacts b;
+  // microsoft/onnxruntime#14121: tbe imports decorator, which the job's Python lacks
+  auto t = exception_line("ModuleNotFoundError", "No module named 'decorator'", 5);
+  PyFrame f;
+  f.file = "/usr/local/Ascend/ascend-toolkit/6.0.RC1/python/site-packages/tbe/tvm/target.py";
+  f.line = 67;
+  t.frames.push_back(f);
+  b.python.tracebacks.push_back(t);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "import-path");
+  CHECK(out[0].evidence.at(0).line == 5);
+  // Near miss: the same module missing in the job's own code says nothing about CANN.
+  BundleFacts job;
+  auto u = exception_line("ModuleNotFoundError", "No module named 'decorator'", 5);
+  f.file = "/home/user/train.py";
+  u.frames.push_back(f);
+  job.python.tracebacks.push_back(u);
+  CHECK(run(job).empty());
+}
+
 TEST_CASE("failure-class: an undefined symbol names the library and the symbol", "[failure_class]") {
   BundleFacts b;
   // Ascend/pytorch#99
