@@ -185,6 +185,10 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
       if (it == c.by_class.end()) continue;
       const std::vector<Hit>& hits = it->second;
       std::vector<std::string> matched, meanings, libraries, symbols, operators, figures;
+      // Only bare loader lines (signature rows, no traceback or report saying it): a plug-in
+      // loader's probe may print one per backend it tries, so the verdict weighs it less.
+      bool only_signature_rows = std::all_of(hits.begin(), hits.end(),
+                                             [](const Hit& h) { return h.row->match == "signature"; });
       for (const auto& h : hits) {
         add_unique(matched, h.row->text);
         add_unique(meanings, h.row->meaning);
@@ -224,8 +228,9 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
           .value("symbol", fmt::format("{}", fmt::join(symbols, ",")))
           .value("operator", fmt::format("{}", fmt::join(operators, ",")))
           .value("library_kind", klass != "library-load" ? ""
-                                 : symbols.empty()            ? "missing-library"
-                                                              : "undefined-symbol");
+                                 : !symbols.empty()           ? "undefined-symbol"
+                                 : only_signature_rows        ? "loader-line"
+                                                              : "missing-library");
       out.push_back(std::move(f));
     }
   }

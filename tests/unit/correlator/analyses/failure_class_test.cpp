@@ -106,6 +106,30 @@ TEST_CASE("failure-class: a library the loader cannot find is a missing library"
   CHECK(*out[0].find_value("library_kind") == "missing-library");
 }
 
+TEST_CASE("failure-class: a bare loader line is a missing library of its own kind", "[failure_class]") {
+  // PaddlePaddle/FastDeploy#2540: a glog FATAL line of the plug-in loader, no ImportError around it
+  const std::string line =
+      "[F 10/28 12:31:52. 73 ...nadapter/nnadapter/src/runtime/device.cc:529 Find] Failed to load the nnadapter "
+      "device HAL library for 'huawei_ascend_npu' from libhuawei_ascend_npu.so, libascendcl.so: cannot open shared "
+      "object file: No such file or directory";
+  BundleFacts b;
+  SignatureHit h;
+  h.id = "loader/shared-object-not-found";
+  h.source = "job";
+  h.evidence = make_evidence("output.txt", 2, 0, line);
+  b.logs.signature_hits.push_back(h);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "library-load/failed");
+  CHECK(*out[0].find_value("library") == "libascendcl.so");
+  CHECK(*out[0].find_value("library_kind") == "loader-line");
+  // The same library named by a traceback too: a missing library, as before.
+  b.python.tracebacks.push_back(exception_line("OSError", "libascendcl.so: cannot open shared object file: No such file or directory", 9));
+  out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(*out[0].find_value("library_kind") == "missing-library");
+}
+
 TEST_CASE("failure-class: an aclnn parameter error is an operator error with its operator", "[failure_class]") {
   BundleFacts b;
   // Ascend/pytorch#45
