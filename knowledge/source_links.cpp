@@ -14,7 +14,7 @@ namespace triage {
 
 namespace {
 
-bool all_of(std::string_view s, bool (*ok)(char)) {
+bool every(std::string_view s, bool (*ok)(char)) {
   return !s.empty() && std::all_of(s.begin(), s.end(), ok);
 }
 bool name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_' || c == '.'; }
@@ -31,8 +31,8 @@ std::string github_url(std::string_view part) {
   if (slash == std::string_view::npos || at == std::string_view::npos || at < slash) return "";
   std::string_view owner = repo.substr(0, slash), name = repo.substr(slash + 1, at - slash - 1),
                    commit = repo.substr(at + 1);
-  if (!all_of(owner, name_char) || !all_of(name, name_char) || !all_of(commit, hex_char) || commit.size() < 7 ||
-      commit.size() > 40 || !all_of(path, path_char) || path.front() == '/' || path.find("..") != std::string_view::npos)
+  if (!every(owner, name_char) || !every(name, name_char) || !every(commit, hex_char) || commit.size() < 7 ||
+      commit.size() > 40 || !every(path, path_char) || path.front() == '/' || path.find("..") != std::string_view::npos)
     return "";
   return "https://github.com/" + std::string(owner) + "/" + std::string(name) + "/blob/" + std::string(commit) +
          "/" + std::string(path);
