@@ -17,6 +17,7 @@
 #include "knowledge/report_fact_rules.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
+#include "knowledge/source_links.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -184,6 +185,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))
     parse_secret_rules(content, name, out.problems);
+  else if (name.ends_with(kFindingSourcesFile))
+    check_finding_sources(content, name, out.problems);  // the ids without a row: cli/knowledge_command.cpp
   else if (name.ends_with(kZoneAbbreviationsFile))
     parse_zone_abbreviations(content, name, out.problems);
   else if (name.ends_with(kCollectiveClassesFile)) {
