@@ -19,6 +19,7 @@
 
 #include "knowledge/error_str_sides.h"
 #include "knowledge/knowledge.h"
+#include "model/time.h"
 
 namespace triage {
 namespace {
@@ -101,6 +102,7 @@ struct Group {
   std::string first_time, last_time;
   std::string first_utc;  // ISO UTC of the earliest line with a known time ("" = unknown)
   std::optional<int64_t> first_us;  // the same in microseconds
+  std::optional<int64_t> first_local_us;  // the earliest local clock time (zone unknown is fine on one host)
   size_t count = 0;
   bool job_output = false;  // a line of the group came from job output
 };
@@ -146,6 +148,10 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
   if (g.evidence.size() < 8) g.evidence.push_back(ev);
   else g.explains.push_back(EvidenceRef{ev.entry, ev.line, 0, {}});
   if (g.count++ == 0) g.first_time = time_text(t);
+  if (t.valid) {
+    int64_t local = civil_to_epoch_us(t.civil);
+    if (!g.first_local_us || local < *g.first_local_us) g.first_local_us = local;
+  }
   if (t.time.known() && (!g.first_us || t.time.utc_us < *g.first_us)) {
     g.first_us = t.time.utc_us;
     g.first_utc = format_utc(t.time.utc_us);
@@ -200,7 +206,8 @@ std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>
 struct Place {
   size_t finding;  // index in the analysis's output
   std::string host, where;
-  std::optional<int64_t> first_us;
+  std::optional<int64_t> first_us;     // UTC: comparable across hosts
+  std::optional<int64_t> first_local_us;  // the host's clock: comparable on one host
 };
 
 bool is_compute(std::string_view kind) {
@@ -359,7 +366,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSide
       if (!g.device && g.pid)
         for (const auto& [key2, other] : groups)
           if (other.pid == g.pid && other.device) where = fmt::format("device {}", *other.device);
-      if (!where.empty()) places.push_back(Place{out.size(), b.host, where, g.first_us});
+      if (!where.empty()) places.push_back(Place{out.size(), b.host, where, g.first_us, g.first_local_us});
     }
     out.push_back(std::move(f));
   }
@@ -374,19 +381,25 @@ void mark_spread(std::vector<Finding>& out, const std::vector<Place>& places) {
   for (const auto& p : places) {
     std::set<std::string> hosts, chips;
     std::vector<std::string> names;
-    if (p.first_us)
+    const bool timed = p.first_us || p.first_local_us;
+    if (timed)
       for (const auto& q : places) {
-        if (!q.first_us || (q.host == p.host && q.where == p.where)) continue;
-        if (std::abs(*q.first_us - *p.first_us) > kWindowUs) continue;
+        if (q.host == p.host && q.where == p.where) continue;
+        // UTC when both have it; the local clock only between places of one host.
+        std::optional<int64_t> gap;
+        if (p.first_us && q.first_us) gap = std::abs(*q.first_us - *p.first_us);
+        else if (q.host == p.host && p.first_local_us && q.first_local_us)
+          gap = std::abs(*q.first_local_us - *p.first_local_us);
+        if (!gap || *gap > kWindowUs) continue;
         std::string name = q.host.empty() ? q.where : fmt::format("{} on {}", q.where, q.host);
         if (chips.insert(q.host + "\n" + q.where).second) names.push_back(name);
         if (q.host != p.host) hosts.insert(q.host);
       }
     Finding& f = out[p.finding];
-    std::string spread = !p.first_us ? "" : !hosts.empty() ? "several-nodes" : !chips.empty() ? "several-chips" : "one-chip";
-    f.value("spread", spread).value("spread_places", p.first_us ? std::to_string(chips.size() + 1) : "");
+    std::string spread = !timed ? "" : !hosts.empty() ? "several-nodes" : !chips.empty() ? "several-chips" : "one-chip";
+    f.value("spread", spread).value("spread_places", timed ? std::to_string(chips.size() + 1) : "");
     if (!names.empty())
-      f.observed += fmt::format(" The same kind of fault hit {} other place(s) within {} s: {}: a chip does not fail in "
+      f.observed += fmt::format(" A compute-unit fault hit {} other place(s) within {} s: {}: a chip does not fail in "
                                 "several places at once, an operator run on all of them does.",
                                 names.size(), kWindowUs / 1'000'000, fmt::join(names, ", "));
   }
