@@ -400,7 +400,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
-    } else if (fname == "failure-classes.tsv" || fname == "finding-groups.tsv" ||
+    } else if (fname == "error-str-sides.tsv" ||  // knowledge/error_str_sides.h
+               fname == "failure-classes.tsv" || fname == "finding-groups.tsv" ||
                fname == "chain-selection.tsv" || fname == "fleet-roles.tsv" ||
                fname == "month-names.tsv" || fname == "component-phrases.tsv" || fname == "secret-rules.tsv" ||
                fname == "line-shapes.tsv" || fname == "line-shape-samples.tsv" || fname == "report-facts.tsv" ||
