@@ -11,6 +11,7 @@
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/verdict_rules.h"
 #include "knowledge/knowledge.h"
+#include "knowledge/source_links.h"
 
 namespace triage::cli {
 
@@ -88,6 +89,14 @@ std::string unfilled(std::string text) {
   return text;
 }
 
+// The public pages the id rests on (knowledge/finding-sources.tsv, an error code's sources).
+void print_links(const GlobalOptions& g, std::string_view id) {
+  auto links = finding_links(g.knowledge_dir, id);
+  if (links.empty()) return;
+  std::cout << "\nlinks:\n";
+  for (const auto& l : links) std::cout << "  " << l.url << '\n' << wrap(l.what, 4) << '\n';
+}
+
 int run_explain(const Args& a, const GlobalOptions& g) {
   const auto& catalogue = finding_catalogue_for(g.knowledge_dir);
   const VerdictRules& rules = verdict_rules_for(g.knowledge_dir);
@@ -97,6 +106,7 @@ int run_explain(const Args& a, const GlobalOptions& g) {
               << wrap(unfilled("Does not prove: " + (e->does_not_prove.empty() ? "(informational)" : e->does_not_prove)))
               << "\n\n" << wrap(unfilled("How to settle: " + e->how_to_settle)) << '\n';
     print_rules_for(rules, e->id, true);
+    print_links(g, e->id);
     return kExitClean;
   }
   if (const auto* h = rules.find(a.id)) {
@@ -105,6 +115,7 @@ int run_explain(const Args& a, const GlobalOptions& g) {
               << wrap("How to settle: " + h->confirm_description) << '\n';
     if (!h->confirm_command.empty()) std::cout << "  " << h->confirm_command << '\n';
     print_rules_for(rules, h->id, false);
+    print_links(g, h->id);
     return kExitClean;
   }
   // Signatures and error codes: the knowledge base's own explanation.
@@ -123,7 +134,10 @@ int run_explain(const Args& a, const GlobalOptions& g) {
                 << "\n  component:  " << c.component << "\n  class:      " << c.failure_class
                 << "\n  next check: " << c.next_check << "\n  source:     " << c.source << '\n';
     }
-  if (found) return kExitClean;
+  if (found) {
+    print_links(g, a.id);
+    return kExitClean;
+  }
   std::vector<std::string> ids;
   for (const auto& e : catalogue) ids.push_back(e.id);
   for (const auto& h : rules.hypotheses) ids.push_back(h.id);

@@ -78,7 +78,7 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
       ->required();
   cmd->add_option("--format", args->format, "Output format")
       ->transform(format_spellings())
-      ->check(CLI::IsMember({"text", "md", "json"}))
+      ->check(CLI::IsMember({"text", "md", "json", "html"}))
       ->capture_default_str();
   cmd->add_option("-o,--output", args->output, "Write the report to FILE instead of stdout");
   cmd->add_option("-j,--jobs", args->jobs, "Bundles mapped at once (default: the number of cores)");
@@ -127,9 +127,10 @@ Command add_fleet_command(CLI::App& app, GlobalOptions& g) {
     OutputFile file;
     std::ostream* out = open_output(args->output, file);
     if (!out) return kExitCannotAnalyse;
-    auto format = args->format == "json" ? fleet::FleetFormat::json
-                  : args->format == "md" ? fleet::FleetFormat::md
-                                         : fleet::FleetFormat::text;
+    auto format = args->format == "json"   ? fleet::FleetFormat::json
+                  : args->format == "md"   ? fleet::FleetFormat::md
+                  : args->format == "html" ? fleet::FleetFormat::html
+                                           : fleet::FleetFormat::text;
     fleet::render_fleet(report, format, *out);
     return report.has_findings() ? kExitFindings : kExitClean;
   };

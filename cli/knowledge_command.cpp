@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "ingest/knowledge_check.h"
 #include "knowledge/knowledge.h"
+#include "knowledge/source_links.h"
 
 namespace triage::cli {
 
@@ -55,6 +56,16 @@ int run_check(const Args& a, const GlobalOptions& g) {
     std::cout << (c.ok() ? "ok   " : "FAIL ") << f.name << ": " << c.signatures << " signatures, "
               << c.samples << " samples, " << c.error_codes << " error codes\n";
     ok = ok && c.ok();
+    // Findings at warning or above that link to nothing: counted, not failed (docs/knowledge.md).
+    if (f.name.ends_with(kFindingSourcesFile)) {
+      std::vector<std::string> ignored;
+      auto missing = check_finding_sources(f.content, f.name, ignored);
+      if (!missing.empty()) {
+        std::cout << "warn " << f.name << ": " << missing.size() << " findings at warning or above have no row:";
+        for (const auto& id : missing) std::cout << ' ' << id;
+        std::cout << '\n';
+      }
+    }
   }
   // Ids must be unique across the whole set too.
   if (files.size() > 1) {

@@ -75,7 +75,9 @@ struct FleetReport {
 // Fills everything from `nodes` (taken over).
 FleetReport correlate_fleet(std::vector<LoadedNode> nodes);
 
-enum class FleetFormat { text, md, json };
+enum class FleetFormat { text, md, json, html };
 void render_fleet(const FleetReport& r, FleetFormat format, std::ostream& out);
+// One self-contained offline page (no script, nothing fetched), as analyze --format html.
+void render_fleet_html(const FleetReport& r, std::ostream& out);
 
 }  // namespace triage::fleet

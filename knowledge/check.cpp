@@ -4,6 +4,7 @@
 #include <set>
 
 #include "knowledge/chain_selection.h"
+#include "knowledge/error_str_sides.h"
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_groups.h"
 #include "knowledge/fleet_roles.h"
@@ -17,6 +18,7 @@
 #include "knowledge/report_fact_rules.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
+#include "knowledge/source_links.h"
 #include "knowledge/finding_catalogue.h"
 #include "knowledge/knowledge.h"
 #include "knowledge/knowledge_schemas.h"
@@ -166,6 +168,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))
     parse_failure_classes(content, name, out.problems);
+  else if (name.ends_with(kErrorStrSidesFile))  // each row's sample must land on that row
+    out.samples += parse_error_str_sides(content, name, out.problems).rows.size();
   else if (name.ends_with("finding-groups.tsv"))
     check_finding_groups(content, name, out.problems);
   else if (name.ends_with("chain-selection.tsv"))
@@ -184,6 +188,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))
     parse_secret_rules(content, name, out.problems);
+  else if (name.ends_with(kFindingSourcesFile))
+    check_finding_sources(content, name, out.problems);  // the ids without a row: cli/knowledge_command.cpp
   else if (name.ends_with(kZoneAbbreviationsFile))
     parse_zone_abbreviations(content, name, out.problems);
   else if (name.ends_with(kCollectiveClassesFile)) {

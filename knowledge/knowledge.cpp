@@ -400,16 +400,18 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
-    } else if (fname == "failure-classes.tsv" || fname == "finding-groups.tsv" ||
+    } else if (fname == "error-str-sides.tsv" ||  // knowledge/error_str_sides.h
+               fname == "failure-classes.tsv" || fname == "finding-groups.tsv" ||
                fname == "chain-selection.tsv" || fname == "fleet-roles.tsv" ||
                fname == "month-names.tsv" || fname == "component-phrases.tsv" || fname == "secret-rules.tsv" ||
                fname == "line-shapes.tsv" || fname == "line-shape-samples.tsv" || fname == "report-facts.tsv" ||
                fname == "collective-classes.tsv" || fname == "zone-abbreviations.tsv" ||
-               fname == "wait-edges.tsv" || fname == "error-levels.tsv" || fname == "error-level-samples.tsv") {
+               fname == "wait-edges.tsv" || fname == "error-levels.tsv" || fname == "error-level-samples.tsv" ||
+               fname == "finding-sources.tsv") {
       // Loaded on their own (knowledge/failure_classes.h, finding_groups.h, chain_selection.h,
       // fleet_roles.h, month_names.h, component_phrases.h, secret_rules.h, line_shapes.h,
       // report_fact_rules.h, collective_classes.h, zone_abbreviations.h, wait_edges.h,
-      // error_levels.h).
+      // error_levels.h, source_links.h).
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {

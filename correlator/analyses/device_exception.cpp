@@ -12,12 +12,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <tuple>
 
-#include "knowledge/failure_classes.h"
+#include "knowledge/error_str_sides.h"
 #include "knowledge/knowledge.h"
+#include "model/time.h"
 
 namespace triage {
 namespace {
@@ -70,7 +72,7 @@ std::string_view kind_of_signature(const SignatureHit& h) {
   if (h.id == "device-exception/hbm-ecc-event" || h.id == "kernel/hardware-memory-error") return "hbm-ecc";
   if (h.id == "device-exception/aicore-error") {
     for (const auto& [k, v] : h.captures)
-      if ((k == "unit" || k == "unit2") && (v == "aivec" || v == "aivector")) return "aivector-exception";
+      if (k.starts_with("unit") && (v == "aivec" || v == "aivector")) return "aivector-exception";
     return "aicore-exception";
   }
   return {};
@@ -99,6 +101,8 @@ struct Group {
   std::optional<int64_t> device;
   std::string first_time, last_time;
   std::string first_utc;  // ISO UTC of the earliest line with a known time ("" = unknown)
+  std::optional<int64_t> first_us;  // the same in microseconds
+  std::optional<int64_t> first_local_us;  // the earliest local clock time (zone unknown is fine on one host)
   size_t count = 0;
   bool job_output = false;  // a line of the group came from job output
 };
@@ -144,8 +148,14 @@ void add_to(Group& g, std::string code, const EvidenceRef& ev, const LocalTime& 
   if (g.evidence.size() < 8) g.evidence.push_back(ev);
   else g.explains.push_back(EvidenceRef{ev.entry, ev.line, 0, {}});
   if (g.count++ == 0) g.first_time = time_text(t);
-  if (t.time.known() && (g.first_utc.empty() || format_utc(t.time.utc_us) < g.first_utc))
+  if (t.valid) {
+    int64_t local = civil_to_epoch_us(t.civil);
+    if (!g.first_local_us || local < *g.first_local_us) g.first_local_us = local;
+  }
+  if (t.time.known() && (!g.first_us || t.time.utc_us < *g.first_us)) {
+    g.first_us = t.time.utc_us;
     g.first_utc = format_utc(t.time.utc_us);
+  }
   g.last_time = time_text(t);
   g.count += repeats.lines;  // lines of the same template the parser counted, not read
   if (repeats.lines && repeats.last.valid) g.last_time = time_text(repeats.last);
@@ -192,8 +202,20 @@ std::string drv_meanings(const KnowledgeBase& kb, const std::vector<std::string>
   return s;
 }
 
-void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClasses& classes,
-               const FindingTexts& texts, std::vector<Finding>& out) {
+// Where one compute exception happened: its finding, host, chip (or process) and first time.
+struct Place {
+  size_t finding;  // index in the analysis's output
+  std::string host, where;
+  std::optional<int64_t> first_us;     // UTC: comparable across hosts
+  std::optional<int64_t> first_local_us;  // the host's clock: comparable on one host
+};
+
+bool is_compute(std::string_view kind) {
+  return kind.starts_with("aicore-") || kind.starts_with("aivector-") || kind.starts_with("aicpu-");
+}
+
+void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSides& sides,
+               const FindingTexts& texts, std::vector<Finding>& out, std::vector<Place>& places) {
   std::map<std::pair<std::string_view, int64_t>, Group> groups;
   const std::set<LineKey> export_lines = device_export_lines(b);
   auto reported_elsewhere = [&](const EvidenceRef& ev) {
@@ -214,7 +236,9 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
     if (h.source == "job") g.job_output = true;
-    add_to(g, capture(h, "event_id"), h.evidence, h.time, std::nullopt, h.repeats);
+    std::optional<int64_t> chip;
+    if (std::string c = capture(h, "chip"); !c.empty() && c.size() < 6) chip = std::stoll(c);
+    add_to(g, capture(h, "event_id"), h.evidence, h.time, chip, h.repeats);
   }
   // torch_npu's own error messages (tracebacks, warnings) name the same codes.
   for (const auto& t : b.python.torch_errors) {
@@ -284,11 +308,14 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
       meanings += fmt::format(" Driver HAL{} returned drvRetCode {}.{}",
                               dd->calls.empty() ? "" : fmt::format(" calls {}", fmt::join(dd->calls, ", ")),
                               fmt::join(dd->codes, ", "), drv_meanings(kb, dd->codes));
-    // What the device's own text points at (knowledge/failure-classes.tsv): an operator's
-    // addressing or instructions, or the device. Unknown when errorStr says neither.
-    const FailureClassInfo* side = error_str.empty() ? nullptr : classes.of_text(error_str);
-    if (side && side->klass != "operator-fault" && side->klass != "device-fault") side = nullptr;
-    std::string points_at = !side ? "" : side->klass == "operator-fault" ? "operator" : "device";
+    // Which side the device's own text makes visible (knowledge/error-str-sides.tsv): the
+    // operator's addressing, instructions, parameters or data, or the device's memories and
+    // checks. Empty when the text says neither or is not in the table.
+    const ErrorStrSide* side = sides.of(error_str);
+    std::string points_at = !side                      ? ""
+                            : side->side == "software" ? "operator"
+                            : side->side == "hardware" ? "device"
+                                                       : "";
     // Lines without a time of their own (a report's body in job output) say so once.
     std::string span = g.first_time == "unknown time" && g.last_time == "unknown time"
                            ? " (no time on these lines)"
@@ -300,8 +327,13 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
                              op.empty() ? "" : fmt::format(" Operator: {}.", op),
                              kernel.empty() ? "" : fmt::format(" Fault kernel: {}.", kernel),
                              error_str.empty() ? "" : fmt::format(" errorStr: {}.", error_str),
-                             side ? fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning) : "");
-    render_finding_words(f, texts, {{"where", who}});
+                             !side ? ""
+                             : points_at.empty()
+                                 ? fmt::format(" The errorStr names neither the operator nor the device: {}.", side->meaning)
+                                 : fmt::format(" The errorStr points at the {}: {}.", points_at, side->meaning));
+    // The words of a fault whose text names a side say so, and what that does not prove.
+    render_finding_words(f, texts, {{"where", who}},
+                         points_at == "operator" ? "operator" : points_at == "device" ? "device" : "");
     for (const auto& c : g.codes)
       if (const auto* info = kb.find_code(c); info && !info->next_check.empty())
         f.next_checks.push_back(fmt::format("{}: {}", c, info->next_check));
@@ -321,13 +353,55 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const FailureClass
         .value("kernel_name", kernel)
         .value("error_str", error_str)
         .value("points_at", points_at)
+        .value("error_str_side", side ? side->side : "")
         .value("first_utc", g.first_utc);
     if (k.id == "hccl-timeout") {
       auto barrier = collective_wait_in_barrier(b);
       f.value("observed_in_barrier", barrier ? "yes" : "no");
       if (barrier) f.evidence.push_back(*barrier);
     }
+    if (is_compute(k.id)) {
+      // A process drives one chip: a group without the chip is placed by its process.
+      std::string where = g.device ? fmt::format("device {}", *g.device) : g.pid ? fmt::format("process {}", g.pid) : "";
+      if (!g.device && g.pid)
+        for (const auto& [key2, other] : groups)
+          if (other.pid == g.pid && other.device) where = fmt::format("device {}", *other.device);
+      if (!where.empty()) places.push_back(Place{out.size(), b.host, where, g.first_us, g.first_local_us});
+    }
     out.push_back(std::move(f));
+  }
+}
+
+// The spread of compute exceptions (issue 36): a chip does not fail in several places at once,
+// an operator run on all of them does. Each compute exception gets `spread`: `several-nodes`
+// (another host's within the window), `several-chips` (another chip or process of its host),
+// `one-chip` (none within the window, its own time known), or "" (its time unknown: no claim).
+void mark_spread(std::vector<Finding>& out, const std::vector<Place>& places) {
+  constexpr int64_t kWindowUs = 60'000'000;  // "within seconds": one step of a job, far below a rerun
+  for (const auto& p : places) {
+    std::set<std::string> hosts, chips;
+    std::vector<std::string> names;
+    const bool timed = p.first_us || p.first_local_us;
+    if (timed)
+      for (const auto& q : places) {
+        if (q.host == p.host && q.where == p.where) continue;
+        // UTC when both have it; the local clock only between places of one host.
+        std::optional<int64_t> gap;
+        if (p.first_us && q.first_us) gap = std::abs(*q.first_us - *p.first_us);
+        else if (q.host == p.host && p.first_local_us && q.first_local_us)
+          gap = std::abs(*q.first_local_us - *p.first_local_us);
+        if (!gap || *gap > kWindowUs) continue;
+        std::string name = q.host.empty() ? q.where : fmt::format("{} on {}", q.where, q.host);
+        if (chips.insert(q.host + "\n" + q.where).second) names.push_back(name);
+        if (q.host != p.host) hosts.insert(q.host);
+      }
+    Finding& f = out[p.finding];
+    std::string spread = !timed ? "" : !hosts.empty() ? "several-nodes" : !chips.empty() ? "several-chips" : "one-chip";
+    f.value("spread", spread).value("spread_places", timed ? std::to_string(chips.size() + 1) : "");
+    if (!names.empty())
+      f.observed += fmt::format(" A compute-unit fault hit {} other place(s) within {} s: {}: a chip does not fail in "
+                                "several places at once, an operator run on all of them does.",
+                                names.size(), kWindowUs / 1'000'000, fmt::join(names, ", "));
   }
 }
 
@@ -465,11 +539,14 @@ void from_health(const BundleFacts& b, const FindingTexts& texts, std::vector<Fi
 void analyze_device_exception(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
+  const ErrorStrSides& sides = error_str_sides_for(ctx.options.knowledge_dir);
+  std::vector<Place> places;
   for (const auto& b : evidence.bundles) {
-    from_logs(b, kb, ctx.failure_classes, ctx.finding_texts, out);
+    from_logs(b, kb, sides, ctx.finding_texts, out, places);
     from_device_events(b, kb, ctx.finding_texts, out);
     from_health(b, ctx.finding_texts, out);
   }
+  mark_spread(out, places);  // across every bundle: several nodes of one input count
 }
 
 }  // namespace triage

@@ -56,10 +56,16 @@ for variant in fleet-4node fleet-4node-skew fleet-4node-node1; do
   [ "$(first_node "$tmp/bundles.out")" = "$want" ] || { cat "$tmp/bundles.out"; fail "$variant: bundles: first is not $want"; }
   "$bin" --quiet fleet "$root/samples/$variant" >"$tmp/bdir.out" || true
   [ "$(first_node "$tmp/bdir.out")" = "$want" ] || fail "$variant: directory of bundles: first is not $want"
-  for fmt in md json; do
+  for fmt in md json html; do
     "$bin" fleet --format "$fmt" "$dir" >"$tmp/out.$fmt" || true
     grep -q "$want" "$tmp/out.$fmt" || fail "$variant: --format $fmt does not name $want"
   done
+  # The HTML page: the origin's row first, a lane per node, nothing that runs or loads.
+  grep -q "<tr class=\"sev-error\"><td>1</td><td><span class=\"badge\">origin</span></td><td>$want rank $wantrank " "$tmp/out.html" ||
+    fail "$variant: HTML: the first row is not the origin $want rank $wantrank"
+  [ "$(grep -c '<circle ' "$tmp/out.html")" = 4 ] || fail "$variant: HTML: want one chart lane per node"
+  grep -q "Content-Security-Policy\" content=\"default-src 'none'" "$tmp/out.html" || fail "$variant: HTML: no CSP"
+  ! grep -qiE '<script|<img|<link|src=|href="http' "$tmp/out.html" || fail "$variant: HTML: something that runs or loads"
   python3 - "$tmp/out.json" "$want" "$wantrank" <<'PY' || fail "$variant: JSON report"
 import json, sys
 r = json.load(open(sys.argv[1]))
@@ -139,6 +145,19 @@ rc=0; "$bin" fleet "$d/node0.json" "$tmp/old.json" "$d/node2.json" "$d/node3.jso
 [ "$rc" = 1 ] || fail "with an older summary: exit $rc, want 1"
 grep -q '^Wait graph (5 wait edges from 3 nodes, 6 ranks): rank 7 dev 1 on node3: 5 ranks waited on it' "$tmp/old.out" ||
   { cat "$tmp/old.out"; fail "with an older summary: the wait graph of the other three"; }
+# A hostile host name reaches the HTML as text only (escaped; control bytes shown as \xNN).
+python3 - "$d/node1.json" "$tmp/hostile.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+for n in s["nodes"]:
+    n["host"] = '<script>alert(1)</script>"\x1b[2J&'
+json.dump(s, open(sys.argv[2], "w"))
+PY
+"$bin" fleet --format html "$d/node0.json" "$tmp/hostile.json" >"$tmp/hostile.html" || true
+grep -q '&lt;script&gt;alert(1)&lt;/script&gt;&quot;\\x1b\[2J&amp;' "$tmp/hostile.html" ||
+  { grep -n 'alert' "$tmp/hostile.html" | head -3; fail "HTML: a hostile host name is not escaped"; }
+! grep -q '<script' "$tmp/hostile.html" || fail "HTML: a host name became markup"
+! LC_ALL=C grep -q $'\x1b' "$tmp/hostile.html" || fail "HTML: a control byte reached the page"
 rc=0; "$bin" fleet "$tmp/missing.json" 2>/dev/null || rc=$?
 [ "$rc" = 2 ] || fail "missing input: exit $rc, want 2"
 echo "fleet samples: ok"

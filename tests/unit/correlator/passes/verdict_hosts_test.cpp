@@ -84,3 +84,37 @@ TEST_CASE("several hosts, near misses: a timeout before the device fault, a host
   REQUIRE(!alone.ranked.empty());
   CHECK(alone.ranked.front().id == "collective-communication");
 }
+
+// Issue 36: the same hosts when the first failure is the operator's (software-visible errorStr):
+// application code leads on its host and the waiters' timeouts are its consequences; the same
+// exception on two nodes within seconds (spread) ranks application code above device hardware.
+TEST_CASE("several hosts: an operator's fault leads with the waiters' timeouts as consequences", "[verdict]") {
+  Finding op = at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5);
+  op.value("points_at", "operator");
+  Verdict v = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2), timeout("b", "2026-03-02T06:33:45.928000Z", 2), op},
+                    {"a", "b", "c"});
+  REQUIRE(!v.ranked.empty());
+  CHECK(v.ranked.front().id == "application-code");
+  CHECK(v.ranked.front().host == "c");
+  CHECK(v.ranked.front().consequences.size() == 2);
+  CHECK(!of(v, "insufficient-evidence", "a"));
+  const Hypothesis* hw = of(v, "device-hardware", "c");
+  REQUIRE(hw);
+  CHECK(hw->score < v.ranked.front().score);
+
+  Finding x = at("device-exception/aicore-exception", "a", "2026-03-02T06:03:10.418000Z", 5);
+  Finding y = at("device-exception/aicore-exception", "b", "2026-03-02T06:03:12.002000Z", 5);
+  x.value("spread", "several-nodes");
+  y.value("spread", "several-nodes");
+  Verdict s = judge({x, y}, {"a", "b"});
+  REQUIRE(!s.ranked.empty());
+  CHECK(s.ranked.front().id == "application-code");
+  // Near miss: the same two exceptions, each alone on its chip, leave device hardware first.
+  Finding x1 = at("device-exception/aicore-exception", "a", "2026-03-02T06:03:10.418000Z", 5);
+  Finding y1 = at("device-exception/aicore-exception", "b", "2026-03-02T07:03:12.002000Z", 5);
+  x1.value("spread", "one-chip");
+  y1.value("spread", "one-chip");
+  Verdict n = judge({x1, y1}, {"a", "b"});
+  REQUIRE(!n.ranked.empty());
+  CHECK(n.ranked.front().id == "device-hardware");
+}
