@@ -20,6 +20,8 @@ class EvidencePaths {
   std::string relative(std::string_view entry) const;
   // "path:line" (or the path alone when the reference names no line).
   std::string where(const EvidenceRef& e) const;
+  // Whether the paths are relative to an input (a report built in memory has none).
+  bool has_inputs() const { return !set_.bundles.empty(); }
 
  private:
   const EvidenceSet& set_;

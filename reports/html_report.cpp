@@ -96,6 +96,10 @@ void findings_section(const Report& report, const EvidencePaths& paths, bool ope
   }
   out += fmt::format("<p class=\"sub\">{} critical, {} error, {} warning, {} info; most severe first.</p>\n",
                      counts[3], counts[2], counts[1], counts[0]);
+  if (paths.has_inputs())
+    out += "<p class=\"muted\">Evidence paths are inside the input named under Evidence above: "
+           "<code>ascend-triage show INPUT/PATH:LINE</code> (a directory), <code>INPUT!PATH:LINE</code> (an "
+           "archive) or <code>FILE:LINE</code> (a loose file) prints the lines around one.</p>\n";
   for (size_t i = 0; i < report.findings.size(); ++i)
     if (report.findings[i].severity != Severity::info) finding(report.findings[i], i, paths, out);
   // Findings at info are context, not faults: folded under their count.

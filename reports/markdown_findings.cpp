@@ -118,6 +118,7 @@ void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const 
   std::string& out = doc.text;
   fmt::format_to(std::back_inserter(out), "## Findings ({})\n\n", report.findings.size());
   if (report.findings.empty()) out += "No finding.\n\n";
+  else if (paths.has_inputs()) out += std::string(kShowHint) + "\n\n";
   Seen seen;
   std::vector<size_t> info;
   size_t detailed = 0, done = 0;

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <limits>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "model/report.h"
@@ -58,6 +59,11 @@ struct Doc {
 // `text` cut to at most `max` bytes at a word boundary (never inside a UTF-8 sequence), with
 // " ..." when cut; counted in `cuts.shortened`.
 std::string shorten(const std::string& text, size_t max, Cuts& cuts);
+
+// Said once where evidence paths are inside the inputs: how to see the lines around one.
+inline constexpr std::string_view kShowHint =
+    "Evidence paths are inside the input named above: `ascend-triage show INPUT/PATH:LINE` (a directory), "
+    "`INPUT!PATH:LINE` (an archive) or `FILE:LINE` (a loose file) prints the lines around one.";
 
 // "## Findings (N)", the findings above info, then those at info in a collapsed <details>.
 void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const Limits& limits, Cuts& cuts,

@@ -279,15 +279,18 @@ void render_markdown(const Report& report, const EvidenceSet& evidence, const Re
   if (opt.full) {
     doc = compose(report, evidence, paths, md::Limits{}, cuts);
   } else {
-    constexpr size_t kNoteRoom = 600;  // the note itself (at most nine counts)
+    constexpr size_t kNoteRoom = 600;  // room for the note when cutting (at most nine counts)
+    auto fits = [&] {
+      return head.size() + (cuts.any() ? cut_note(cuts).size() : 0) + doc.text.size() < kMarkdownBudget;
+    };
     for (const md::Limits& limits : budget_steps(report)) {
       cuts = md::Cuts{};
       doc = compose(report, evidence, paths, limits, cuts);
-      if (head.size() + doc.text.size() + kNoteRoom <= kMarkdownBudget) break;
+      if (fits()) break;
     }
     // Even the smallest limits do not fit (many inputs, many findings): cut after the last
     // whole section that fits and count what went.
-    if (head.size() + doc.text.size() + kNoteRoom > kMarkdownBudget) {
+    if (!fits()) {
       size_t room = kMarkdownBudget - head.size() - kNoteRoom - 64;
       size_t findings = report.findings.size(), bundles = std::min(evidence.bundles.size(), report.bundles.size());
       const md::Doc::CutPoint* at = nullptr;

@@ -46,10 +46,10 @@ void append_evidence(std::string& out, const std::vector<EvidenceRef>& lines, st
   size_t max = layout.full ? lines.size() : kMaxEvidence;
   for (size_t i = 0; i < lines.size() && i < max; ++i) {
     const EvidenceRef& e = lines[i];
-    // path:line on a line of its own: a path is never wrapped, the excerpt is, below it.
+    // entry:line on a line of its own: a path is never wrapped, the excerpt is, below it. It
+    // keeps the input's path: it is the address `ascend-triage show` takes, pasted back.
     out += first;
-    std::string where = layout.paths ? layout.paths->where(e) : e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
-    out += layout.style.dim(printable_utf8(where));
+    out += layout.style.dim(printable_utf8(e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry));
     out += '\n';
     if (!e.excerpt.empty())
       append_wrapped(out, e.excerpt, hanging + "  ", hanging + "    ", layout.width, WrapMode::log_line);
@@ -153,8 +153,7 @@ void append_timeline_top(std::string& out, const Timeline& timeline, const Layou
 
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
-  EvidencePaths paths(evidence);
-  text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40)), &paths, opt.full};
+  text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40)), opt.full};
   std::string s;
   if (!opt.redaction_note.empty()) text::append_wrapped(s, opt.redaction_note, "", "", layout.width);
   if (!opt.redaction_note.empty()) s += '\n';

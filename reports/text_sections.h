@@ -6,7 +6,6 @@
 
 #include "model/bundle_summary.h"
 #include "model/report.h"
-#include "reports/evidence_path.h"
 #include "reports/text_layout.h"
 
 namespace triage::text {
@@ -14,8 +13,7 @@ namespace triage::text {
 struct Layout {
   Style style;
   size_t width = 100;
-  const EvidencePaths* paths = nullptr;  // evidence named by its path inside the bundle; null: as stored
-  bool full = false;                     // --full: every evidence line
+  bool full = false;  // --full: every evidence line
 };
 
 // "F3 module-provenance/stale-links": the finding's number in the findings section and its id.
