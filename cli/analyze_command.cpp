@@ -17,6 +17,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     EvidenceRun run;
     std::string format{report_formats().front().name};
     bool brief = false;                // --brief: --format brief
+    bool full = false;                 // --full: no ticket budget, every finding in full
     CLI::Option* format_opt = nullptr; // to tell an explicit --format from the default
   };
   auto args = std::make_shared<Args>();
@@ -32,6 +33,9 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
                          ->check(CLI::IsMember(names))
                          ->capture_default_str();
   cmd->add_flag("--brief", args->brief, "The ticket reply: the same as --format brief");
+  cmd->add_flag("--full", args->full,
+                "Every finding and evidence line in full: md is otherwise cut to fit a ticket (30,000 "
+                "characters, with a note of what was left out) and findings at info are one line each");
   add_timeline_filter_options(*cmd, g);
 
   auto run = [args](const GlobalOptions& g) {
@@ -45,6 +49,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     if (!r.open(g)) return kExitCannotAnalyse;
     RenderOptions render;
     render.color = r.output.empty() && want_color(g.color, STDOUT_FILENO);
+    render.full = args->full;
     Report report = correlate(r.loaded.evidence, r.options);
     if (r.redact) render.redaction_note = redact_for_public(report, r.loaded.evidence);
     find_report_format(args->format)->render(report, r.loaded.evidence, render, *r.out);

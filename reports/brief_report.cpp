@@ -11,6 +11,7 @@
 
 #include "model/strings.h"
 #include "reports/display_width.h"
+#include "reports/evidence_path.h"
 #include "reports/render.h"
 #include "reports/text_layout.h"
 
@@ -112,33 +113,8 @@ std::vector<const Finding*> cited_findings(const Report& report) {
   return out;
 }
 
-std::string_view file_name(std::string_view path) {
-  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
-  size_t slash = path.rfind('/');
-  return slash == std::string_view::npos ? path : path.substr(slash + 1);
-}
-
-// Where an evidence line is, relative to its input: the entry's path inside the bundle (a
-// loose file's name), named by the inventory, since EvidenceRef::entry holds the display form
-// ("<input>/<path>", "<input>!<member>"). With several inputs the input's name leads it.
-std::string bundle_path(const EvidenceSet& set, std::string_view entry) {
-  for (const BundleFacts& b : set.bundles)
-    for (const InventoryEntry& e : b.inventory.entries) {
-      if (e.info.display != entry) continue;
-      std::string path = e.info.path;
-      // A member stored again keeps its "(copy N)": its lines are not the first copy's.
-      if (size_t copy = entry.rfind(" (copy "); copy != std::string_view::npos && entry.back() == ')')
-        path += entry.substr(copy);
-      if (set.bundles.size() < 2 || entry == b.input) return path;
-      bool archive = entry.size() > b.input.size() && entry[b.input.size()] == '!';
-      return fmt::format("{}{}{}", file_name(b.input), archive ? "!" : "/", path);
-    }
-  return std::string(file_name(entry));  // not in the inventory: its name alone
-}
-
-std::string evidence_line(const EvidenceSet& set, const EvidenceRef& e, size_t width) {
-  std::string line = std::string(kIndent) + printable_utf8(bundle_path(set, e.entry));
-  if (e.line) line += fmt::format(":{}", e.line);
+std::string evidence_line(const EvidencePaths& paths, const EvidenceRef& e, size_t width) {
+  std::string line = std::string(kIndent) + printable_utf8(paths.where(e));
   std::string excerpt = printable_utf8(trim(e.excerpt));
   size_t used = display_width(line) + 2;
   if (excerpt.empty() || used + kMinExcerpt > width) return line;
@@ -162,13 +138,14 @@ void render_brief(const Report& report, const EvidenceSet& evidence, const Rende
   // Each finding's first line, or its first line another finding has not shown already.
   std::vector<std::string> cited;
   std::set<std::pair<std::string_view, uint64_t>> shown;
+  EvidencePaths paths(evidence);
   for (const Finding* f : cited_findings(report)) {
     auto unseen = std::find_if(f->evidence.begin(), f->evidence.end(),
                                [&](const EvidenceRef& e) { return !shown.count({e.entry, e.line}); });
     if (cited.size() == kEvidenceLines) break;
     if (unseen == f->evidence.end()) continue;
     shown.emplace(unseen->entry, unseen->line);
-    cited.push_back(evidence_line(evidence, *unseen, width));
+    cited.push_back(evidence_line(paths, *unseen, width));
   }
   lines.emplace_back(cited.empty() ? "Evidence: none in the input" : "Evidence:");
   lines.insert(lines.end(), cited.begin(), cited.end());

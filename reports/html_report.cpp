@@ -31,13 +31,13 @@ void field(std::string& out, std::string_view label, std::string_view text) {
 }
 
 // One collapsible block of evidence lines: entry:line, then the excerpt.
-void evidence_block(std::string_view label, const std::vector<EvidenceRef>& lines, std::string& out) {
+void evidence_block(std::string_view label, const std::vector<EvidenceRef>& lines, const EvidencePaths& paths,
+                    std::string& out) {
   out += fmt::format("<details><summary>{} ({} line{})</summary>\n", label, lines.size(),
                      lines.size() == 1 ? "" : "s");
   for (const auto& e : lines) {
     out += "<div class=\"ev-ref\">";
-    append_escaped(out, e.entry);
-    if (e.line) out += fmt::format(":{}", e.line);
+    append_escaped(out, paths.where(e));
     out += "</div>\n<pre>";
     append_escaped(out, e.excerpt);
     out += "</pre>\n";
@@ -45,17 +45,17 @@ void evidence_block(std::string_view label, const std::vector<EvidenceRef>& line
   out += "</details>\n";
 }
 
-void evidence_list(const Finding& f, std::string& out) {
+void evidence_list(const Finding& f, const EvidencePaths& paths, std::string& out) {
   if (f.evidence.empty()) {
     out += "<p class=\"muted\">No evidence lines recorded.</p>\n";
     return;
   }
-  evidence_block("Evidence", f.evidence, out);
+  evidence_block("Evidence", f.evidence, paths, out);
   // Lines of the same failure from another layer: read and accounted for, not cited.
-  if (!f.same_failure.empty()) evidence_block("Same failure", f.same_failure, out);
+  if (!f.same_failure.empty()) evidence_block("Same failure", f.same_failure, paths, out);
 }
 
-void finding(const Finding& f, size_t index, std::string& out) {
+void finding(const Finding& f, size_t index, const EvidencePaths& paths, std::string& out) {
   out += fmt::format("<section class=\"finding {}\" id=\"{}\">\n", severity_class(f.severity),
                      anchor("f", index));
   out += fmt::format("<h3><span class=\"badge\">{}</span> {} <span class=\"conf\">{} confidence</span></h3>\n",
@@ -80,13 +80,13 @@ void finding(const Finding& f, size_t index, std::string& out) {
     for (const auto& [k, v] : f.values) out += fmt::format("<dt>{}</dt><dd class=\"mono\">{}</dd>\n", escape(k), escape(v));
     out += "</dl>\n</details>\n";
   }
-  evidence_list(f, out);
+  evidence_list(f, paths, out);
   out += "</section>\n";
 }
 
 }  // namespace
 
-void findings_section(const Report& report, std::string& out) {
+void findings_section(const Report& report, const EvidencePaths& paths, bool open_info, std::string& out) {
   size_t counts[4] = {};
   for (const auto& f : report.findings) ++counts[static_cast<int>(f.severity)];
   out += fmt::format("<h2 id=\"findings\">Findings ({})</h2>\n", report.findings.size());
@@ -96,7 +96,19 @@ void findings_section(const Report& report, std::string& out) {
   }
   out += fmt::format("<p class=\"sub\">{} critical, {} error, {} warning, {} info; most severe first.</p>\n",
                      counts[3], counts[2], counts[1], counts[0]);
-  for (size_t i = 0; i < report.findings.size(); ++i) finding(report.findings[i], i, out);
+  if (paths.has_inputs())
+    out += "<p class=\"muted\">Evidence paths are inside the input named under Evidence above: "
+           "<code>ascend-triage show INPUT/PATH:LINE</code> (a directory), <code>INPUT!PATH:LINE</code> (an "
+           "archive) or <code>FILE:LINE</code> (a loose file) prints the lines around one.</p>\n";
+  for (size_t i = 0; i < report.findings.size(); ++i)
+    if (report.findings[i].severity != Severity::info) finding(report.findings[i], i, paths, out);
+  // Findings at info are context, not faults: folded under their count.
+  if (counts[0] == 0) return;
+  out += fmt::format("<details class=\"info-findings\"{}><summary>{} finding{} at info</summary>\n",
+                     open_info ? " open" : "", counts[0], counts[0] == 1 ? "" : "s");
+  for (size_t i = 0; i < report.findings.size(); ++i)
+    if (report.findings[i].severity == Severity::info) finding(report.findings[i], i, paths, out);
+  out += "</details>\n";
 }
 
 }  // namespace html
@@ -137,7 +149,7 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
   page += "<h2 id=\"bundles\">Evidence</h2>\n";
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
     html::bundle_summary(report.bundles[i], evidence.bundles[i], page);
-  html::findings_section(report, page);
+  html::findings_section(report, EvidencePaths(evidence), opt.full, page);
   page += fmt::format("<footer>ascend-triage {}: offline report; every text from the evidence is "
                       "shown as text, nothing in this page runs or loads anything.</footer>\n",
                       ASCEND_TRIAGE_VERSION);

@@ -13,7 +13,13 @@ struct RenderOptions {
   int width = 100;     // columns for the text report
   // --redact: the sentence every format shows at its top ("" = not redacted).
   std::string redaction_note;
+  // --full: every finding and evidence line in full; without it the Markdown report fits
+  // kMarkdownBudget and findings at info are one line each (docs/reports.md).
+  bool full = false;
 };
+
+// Characters of `--format md` without --full: under Jira's default limit of 32,767 (issue 38).
+constexpr size_t kMarkdownBudget = 30000;
 
 // `analyze --format text|json|md|html|jsonl|brief`.
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,

@@ -43,9 +43,11 @@ void append_evidence(std::string& out, const std::vector<EvidenceRef>& lines, st
   std::string first = std::string(kBlock) + std::string(label);
   first += pad_to(first, kBlock.size() + kLabelColumns);
   std::string hanging(kBlock.size() + kLabelColumns, ' ');
-  for (size_t i = 0; i < lines.size() && i < kMaxEvidence; ++i) {
+  size_t max = layout.full ? lines.size() : kMaxEvidence;
+  for (size_t i = 0; i < lines.size() && i < max; ++i) {
     const EvidenceRef& e = lines[i];
-    // entry:line on a line of its own: a path is never wrapped, the excerpt is, below it.
+    // entry:line on a line of its own: a path is never wrapped, the excerpt is, below it. It
+    // keeps the input's path: it is the address `ascend-triage show` takes, pasted back.
     out += first;
     out += layout.style.dim(printable_utf8(e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry));
     out += '\n';
@@ -53,9 +55,8 @@ void append_evidence(std::string& out, const std::vector<EvidenceRef>& lines, st
       append_wrapped(out, e.excerpt, hanging + "  ", hanging + "    ", layout.width, WrapMode::log_line);
     first = hanging;
   }
-  if (lines.size() > kMaxEvidence)
-    out += fmt::format("{}... and {} more (--format json lists all)\n", hanging,
-                       lines.size() - kMaxEvidence);
+  if (lines.size() > max)
+    out += fmt::format("{}... and {} more (--full or --format json lists all)\n", hanging, lines.size() - max);
 }
 
 void append_finding(std::string& out, size_t number, const Finding& f, const Layout& layout) {
@@ -152,7 +153,7 @@ void append_timeline_top(std::string& out, const Timeline& timeline, const Layou
 
 void render_text(const Report& report, const EvidenceSet& evidence, const RenderOptions& opt,
                  std::ostream& out) {
-  text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40))};
+  text::Layout layout{text::Style(opt.color), static_cast<size_t>(std::max(opt.width, 40)), opt.full};
   std::string s;
   if (!opt.redaction_note.empty()) text::append_wrapped(s, opt.redaction_note, "", "", layout.width);
   if (!opt.redaction_note.empty()) s += '\n';

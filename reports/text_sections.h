@@ -13,6 +13,7 @@ namespace triage::text {
 struct Layout {
   Style style;
   size_t width = 100;
+  bool full = false;  // --full: every evidence line
 };
 
 // "F3 module-provenance/stale-links": the finding's number in the findings section and its id.

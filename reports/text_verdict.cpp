@@ -16,9 +16,17 @@ void append_links(std::string& out, std::string_view label, const std::vector<Fi
   std::string first = std::string(kBlock) + std::string(label);
   first += pad_to(first, kBlock.size() + kLabelColumns);
   std::string hanging(kBlock.size() + kLabelColumns, ' ');
-  for (const auto& link : links) {
-    std::string text = finding_label(report, link);
-    if (!link.why.empty()) text += ": " + link.why;
+  // Findings that bear on the hypothesis for the same reason share one line: the reason once.
+  std::vector<bool> done(links.size());
+  for (size_t i = 0; i < links.size(); ++i) {
+    if (done[i]) continue;
+    std::string text = finding_label(report, links[i]);
+    for (size_t j = i + 1; j < links.size(); ++j)
+      if (!done[j] && links[j].why == links[i].why) {
+        done[j] = true;
+        text += ", " + finding_label(report, links[j]);
+      }
+    if (!links[i].why.empty()) text += ": " + links[i].why;
     append_wrapped(out, text, first, hanging + "  ", layout.width);
     first = hanging;
   }

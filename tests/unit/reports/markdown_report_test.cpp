@@ -8,6 +8,7 @@
 
 #include "ingest/load.h"
 #include "correlator/correlate.h"
+#include "reports/evidence_path.h"
 #include "reports/markdown_escape.h"
 #include "reports/render.h"
 #include "text_report_support.h"
@@ -17,9 +18,11 @@ using namespace report_test;
 
 namespace {
 
-std::string render(const Report& r, const EvidenceSet& set = {}) {
+std::string render(const Report& r, const EvidenceSet& set = {}, bool full = false) {
+  RenderOptions opt;
+  opt.full = full;
   std::ostringstream out;
-  render_markdown(r, set, RenderOptions{}, out);
+  render_markdown(r, set, opt, out);
   return out.str();
 }
 
@@ -95,7 +98,7 @@ TEST_CASE("markdown escape: prose, code spans and fences", "[markdown-report]") 
 }
 
 TEST_CASE("markdown report: verdict, findings, evidence and timeline", "[markdown-report]") {
-  std::string doc = render(sample_report());
+  std::string doc = render(sample_report(), {}, true);
   INFO(doc);
   CHECK(doc.rfind("# ascend-triage report\n\n## Verdict\n\n", 0) == 0);
   CHECK(doc.find("| 1 | `host-driver-installation` | high | `F2 module-provenance/stale-dkms-links` | - |\n") !=
@@ -183,7 +186,7 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
   REQUIRE(loaded.errors.empty());
   Report report = correlate(loaded.evidence, options);
   REQUIRE(!report.findings.empty());
-  std::string doc = render(report, loaded.evidence);
+  std::string doc = render(report, loaded.evidence, true);  // --full: every evidence line
   INFO(doc.substr(0, 3000));
   Structure s = read_structure(doc);
   CHECK(s.balanced);
@@ -196,6 +199,7 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
   CHECK(doc.find("\n## Verdict\n") < bundle);
   CHECK(bundle < findings);
   size_t evidence = 0;
+  EvidencePaths paths(loaded.evidence);
   for (size_t i = 0; i < report.findings.size(); ++i) {
     const Finding& f = report.findings[i];
     CHECK(doc.find(fmt::format("\n### F{} {} ({}, ", i + 1, md::code(f.id), to_string(f.severity))) !=
@@ -203,10 +207,12 @@ TEST_CASE("markdown report: end to end on incident-910b-before-reboot", "[markdo
     for (const auto* refs : {&f.evidence, &f.same_failure})  // cited, and shown as the same failure
       for (const auto& e : *refs) {
         ++evidence;
-        std::string where = e.line ? fmt::format("{}:{}", e.entry, e.line) : e.entry;
-        CHECK(doc.find("> " + md::code(where) + "\n") != std::string::npos);
+        // Under its path inside the bundle; quoted once, named again as "(quoted under F4)".
+        CHECK(doc.find("> " + md::code(paths.where(e))) != std::string::npos);
       }
   }
+  CHECK(doc.find("> `samples/") == std::string::npos);
+  CHECK(doc.find("(quoted under F") != std::string::npos);
   size_t quoted = 0;
   for (const auto& l : lines(doc)) quoted += l.rfind("> `", 0) == 0 && l.rfind("> ```", 0) != 0;
   CHECK(quoted == evidence);
