@@ -120,11 +120,13 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
       if (const auto* v = f.find_value(key)) add(p.ranks, *v);
     if (const auto* v = f.find_value("pid")) add(p.pids, *v);
     std::optional<int> offset;
+    bool timed = false;  // a finding's first_utc, else its observed_utc
     for (std::string_view key : {"first_utc", "observed_utc"})
-      if (const auto* v = f.find_value(key); v && !p.first_utc_us)
+      if (const auto* v = f.find_value(key); v && !timed)
         if (auto utc = iso_time(*v)) {
           if (const auto* local = f.find_value("first_local")) iso_time(*local, &offset);
           take_time(p, *utc, offset);
+          timed = true;
         }
     if (const auto* local = f.find_value("first_local"); local && !p.first_utc_us)
       if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
