@@ -79,7 +79,7 @@ void scan_places(std::string_view line, std::vector<std::string>& devices, std::
       size_t start = j;
       while (j < lower.size() && is_digit(lower[j]) && j - start < 9) ++j;
       bool whole = j < lower.size() ? !is_alnum(lower[j]) && lower[j] != '.' : true;  // not "npu 2.1"
-      // MindSpore's "[ERROR] DEVICE(162844,python)": a module name and the pid, not a device.
+      // MindSpore's "[ERROR] DEVICE(PID,python)": a module name and the pid, not a device.
       if (j < lower.size() && lower[j] == ',' && start > 0 && lower[start - 1] == '(') whole = false;
       if (j > start && whole) add(*into[k.kind], lower.substr(start, j - start));
       break;  // the longest keyword at this place decided

@@ -1,7 +1,7 @@
 #pragma once
 // Where and when, for "In short" (verdict_reply.h): the host, devices, ranks and pids, and
 // the first time, that the findings a reply speaks of carry in their values, their timeline
-// events or their evidence lines ("NPU 2", "device_id=4", "rank 3", "pid 639").
+// events or their evidence lines ("NPU 2", "device_id=4", "rank 3", "PID: 1234").
 #include <cstddef>
 #include <cstdint>
 #include <optional>
