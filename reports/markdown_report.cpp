@@ -5,8 +5,8 @@
 
 #include <iterator>
 
-#include "model/strings.h"
 #include "model/bundle_summary.h"
+#include "model/strings.h"
 #include "model/time.h"
 #include "reports/timeline_focus.h"
 #include "reports/markdown_escape.h"
