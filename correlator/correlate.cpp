@@ -4,6 +4,7 @@
 #include "correlator/passes/finding_groups.h"
 #include "correlator/passes/unexplained_errors.h"
 #include "correlator/passes/verdict.h"
+#include "correlator/passes/verdict_reply.h"
 #include "correlator/summaries/bundle_summary.h"
 #include "correlator/timeline/timeline.h"
 
@@ -32,6 +33,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   // Both read the sorted findings: links and evidence refer to them by index.
   report.verdict = build_verdict(report.findings, evidence, options);
   report.timeline = build_timeline(report.findings, evidence, options);
+  // "In short" again, now that the timeline gives the findings' times, pids and devices.
+  report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline);
   return report;
 }
 

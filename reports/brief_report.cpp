@@ -1,5 +1,5 @@
 // `analyze --format brief` (`--brief`): the ticket reply of issue 38. The verdict's "In short"
-// paragraph as plain text in at most five lines, one evidence line of each finding the
+// (at most five lines) as plain text, one evidence line of each finding the
 // leading hypothesis rests on, with its path inside the bundle, then the finding counts. No
 // line is wider than RenderOptions::width; bundle text is made printable here, as in the text
 // report (the output guard of reports/safe_output.h stands behind it).
@@ -45,45 +45,18 @@ std::string cut_to(std::string_view s, size_t columns) {  // with "..." when cut
   return std::string(s.substr(0, prefix_fitting(s, columns - 3))) + "...";
 }
 
-// The reply's sentences, as plain text: a ". " before a capital letter ends one unless it is
-// inside a `code span` (a command may hold one); the backticks themselves go.
-std::vector<std::string> plain_sentences(std::string_view reply) {
-  std::vector<std::string> out(1);
-  bool in_code = false;
-  for (size_t i = 0; i < reply.size(); ++i) {
-    char c = reply[i];
-    if (c == '`') {
-      in_code = !in_code;
-      continue;
-    }
-    out.back() += c;
-    if (!in_code && c == '.' && i + 2 < reply.size() && reply[i + 1] == ' ' && is_upper(reply[i + 2])) {
-      out.emplace_back();
-      ++i;  // the space between sentences
-    }
-  }
-  return out;
-}
-
-// "In short" in at most kReplyLines lines: whole sentences from its start while they fit, or
-// the first sentence alone cut short with "..." when even it does not.
+// "In short" as the correlator wrote it (verdict_reply.h: at most five lines that fit 100
+// columns), backticks dropped; a narrower --width wraps it and keeps the first five lines.
 std::vector<std::string> reply_lines(std::string_view reply, size_t width) {
+  std::string plain;
+  for (char c : reply)
+    if (c != '`') plain += c;
   std::vector<std::string> kept;
-  std::string text;
-  for (const std::string& sentence : plain_sentences(reply)) {
-    std::string more = text.empty() ? sentence : text + " " + sentence;
-    std::vector<std::string> lines = wrap(more, width);
-    if (lines.size() <= kReplyLines) {
-      text = std::move(more);
-      kept = std::move(lines);
-    } else {
-      if (kept.empty()) {
-        lines.resize(kReplyLines);
-        lines.back() = cut_to(lines.back() + " ...", width);
-        kept = std::move(lines);
-      }
-      break;
-    }
+  for (std::string_view line : split(plain, '\n'))
+    for (std::string& l : wrap(line, width)) kept.push_back(std::move(l));
+  if (kept.size() > kReplyLines) {
+    kept.resize(kReplyLines);
+    kept.back() = cut_to(kept.back() + " ...", width);
   }
   return kept;
 }

@@ -2,6 +2,7 @@
 // for and against each hypothesis (links to the findings below), and the next check.
 #include <fmt/format.h>
 
+#include "model/strings.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
 
@@ -36,9 +37,12 @@ void link_list(const Report& report, std::string_view label, const std::vector<F
 
 void verdict_card(const Report& report, std::string& out) {
   const Verdict& v = report.verdict;
-  if (!v.reply.empty())
+  if (!v.reply.empty()) {  // one line each, as the text report shows them
+    std::string lines;
+    for (std::string_view line : split(v.reply, '\n')) lines += (lines.empty() ? "" : "<br>\n") + escape(line);
     out += fmt::format("<h2 id=\"in-short\">In short</h2>\n<section class=\"card\">\n<p class=\"reply\">{}</p>\n</section>\n",
-                       escape(v.reply));
+                       lines);
+  }
   out += "<h2 id=\"verdict\">Verdict</h2>\n<section class=\"card verdict\">\n";
   if (!v.summary.empty()) out += fmt::format("<p class=\"summary\">{}</p>\n", escape(v.summary));
   if (v.ranked.empty() && v.summary.empty()) out += "<p class=\"muted\">No hypothesis was ranked.</p>\n";

@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "model/bundle_summary.h"
+#include "model/strings.h"
 #include "model/time.h"
 #include "reports/timeline_focus.h"
 #include "reports/markdown_escape.h"
@@ -56,7 +57,11 @@ void links(std::string& out, std::string_view label, const std::vector<FindingLi
 void verdict(std::string& out, const Report& report) {
   auto put = std::back_inserter(out);
   const Verdict& v = report.verdict;
-  if (!v.reply.empty()) out += "## In short\n\n" + md::prose(v.reply) + "\n\n";
+  if (!v.reply.empty()) {  // one line each, as the text report shows them (hard breaks)
+    out += "## In short\n\n";
+    std::vector<std::string_view> lines = split(v.reply, '\n');
+    for (size_t i = 0; i < lines.size(); ++i) out += md::prose(lines[i]) + (i + 1 < lines.size() ? "  \n" : "\n\n");
+  }
   out += "## Verdict\n\n";
   if (v.ranked.empty()) {  // no fault found stands alone
     out += v.summary.empty() ? "No verdict: no hypothesis was ranked (no analysis ran on this evidence).\n\n"

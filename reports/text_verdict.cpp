@@ -2,6 +2,7 @@
 // each, the next check that separates the top two, and what to collect when evidence is short.
 #include <fmt/format.h>
 
+#include "model/strings.h"
 #include "reports/text_sections.h"
 
 namespace triage::text {
@@ -70,7 +71,8 @@ void append_verdict(std::string& out, const Report& report, const Layout& layout
   if (!v.reply.empty()) {
     out += st.bold("In short");
     out += '\n';
-    append_wrapped(out, v.reply, "  ", "  ", layout.width);
+    for (std::string_view line : split(v.reply, '\n'))  // lines that fit (verdict_reply.h)
+      append_wrapped(out, line, "  ", "  ", layout.width);
     out += '\n';
   }
   out += st.bold("Verdict");

@@ -76,3 +76,11 @@ add_test(NAME corpus.error_levels
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/error_levels.py
           --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
           --known ${PROJECT_SOURCE_DIR}/tests/real/error-levels-known.tsv)
+
+# "In short" fits a ticket (issue 38): at most 5 lines of 100 columns on every single-host
+# sample and on eleven excerpts of different classes, naming the device, rank, pid and time
+# each excerpt's lines carry (values read from the excerpts, cited in the script).
+add_test(NAME corpus.in_short
+  COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/in_short.py
+          --bin $<TARGET_FILE:ascend-triage> --samples ${PROJECT_SOURCE_DIR}/samples
+          --corpus ${PROJECT_SOURCE_DIR}/tests/data/real)

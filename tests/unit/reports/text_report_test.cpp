@@ -204,7 +204,7 @@ TEST_CASE("text report: end to end on incident-910b-before-reboot", "[text-repor
   std::string text = render(report, loaded.evidence);
   INFO(text.substr(0, 4000));
   // Structure, not the verdict's content (the verdict rules are built elsewhere).
-  CHECK(text.rfind("In short\n  Most likely cause on ", 0) == 0);  // the paragraph to paste into a reply
+  CHECK(text.rfind("In short\n  Most likely cause: ", 0) == 0);  // the paragraph to paste into a reply
   CHECK(text.find("\n\nVerdict\n") != std::string::npos);
   CHECK(text.find("  1. ") != std::string::npos);
   size_t bundle = text.find("\nBundle ");

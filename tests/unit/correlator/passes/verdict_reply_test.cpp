@@ -1,57 +1,121 @@
-// The "In short" paragraph (correlator/passes/verdict_reply.h): plain words from the verdict.
+// "In short" (correlator/passes/verdict_reply.h): at most five lines of 98 columns, what
+// failed, where, when, the next action in words, what is not proven when it fits.
 #include <catch2/catch.hpp>
 
+#include "correlator/passes/reply_places.h"
 #include "correlator/passes/verdict_reply.h"
+#include "model/strings.h"
 
 using namespace triage;
 
-TEST_CASE("reply: the leading cause, what points to it, what it explains, next check, limits", "[verdict][reply]") {
+namespace {
+
+void check_fits(const std::string& reply) {
+  std::vector<std::string_view> lines = split(reply, '\n');
+  CHECK(lines.size() <= kReplyLines);
+  for (auto l : lines) CHECK(l.size() <= kReplyColumns);
+}
+
+}  // namespace
+
+TEST_CASE("reply: cause, where, when, next action in words, limits", "[verdict][reply]") {
   std::vector<Finding> findings(3);
   findings[0].id = "module-provenance/two-sets";
   findings[0].title = "Two module sets";
   findings[1].id = "stream-stall";
   findings[1].title = "Stream 47 of pid 48213 made no progress for 1080 s (7 reports)";
+  findings[1].value("pid", "48213").value("device", "0").value("first_utc", "2026-09-04T01:25:58.614493Z");
+  findings[1].value("first_local", "2026-09-04T09:25:58.614493+08:00");
   findings[2].id = "stream-stall";
-  findings[2].title = "Stream 45 of pid 31544 made no progress for 720 s (5 reports)";
+  findings[2].value("pid", "31544").value("device", "0").value("first_utc", "2026-09-02T07:38:31.278812Z");
+  findings[2].value("first_local", "2026-09-02T15:38:31.278812+08:00");
   Verdict v;
   Hypothesis h;
   h.id = "host-driver-installation";
   h.title = "Host driver installation residue";
   h.host = "node07";
   h.confidence = Confidence::medium;
-  h.supporting = {{"module-provenance/two-sets", 0, "two module sets for one kernel"},
-                  {"module-provenance/two-sets", 0, "two module sets for one kernel"}};
-  h.consequences = {{"stream-stall", 1, "x"}, {"stream-stall", 2, "x"}, {"stream-stall", 1, "x"}};
-  h.does_not_prove = "that the stale set caused every timeout.";
+  h.supporting = {{"module-provenance/two-sets", 0, "two module sets for one kernel"}};
+  h.consequences = {{"stream-stall", 1, "x"}, {"stream-stall", 2, "x"}};
+  h.does_not_prove = "that the stale set caused every timeout. A container cannot repair it.";
   v.ranked.push_back(h);
-  v.next_check = {"a vs b", "Compare the modules.", "modinfo -n drv_pcie_host"};
-  CHECK(verdict_reply(v, findings) ==
-        "Most likely cause on node07: Host driver installation residue (medium confidence). What points to it: two "
-        "module sets for one kernel. It also accounts for what the job showed: Stream 47 of pid 48213 made no "
-        "progress for 1080 s (7 reports); Stream 45 of pid 31544 made no progress for 720 s (5 reports); and more. "
-        "Next check: Compare the modules (`modinfo -n drv_pcie_host`). Not proven: That the stale set caused every "
-        "timeout.");
+  v.next_check = {"a vs b", "Compare the modules (`modinfo -n drv_pcie_host`). Then reboot.", "modinfo -n x"};
+  std::string reply = verdict_reply(v, findings);
+  CHECK(reply ==
+        "Most likely cause: Host driver installation residue (medium confidence).\n"
+        "Where: host node07, device 0, pids 48213 and 31544.\n"
+        "When: first at 2026-09-02 07:38:31 UTC (15:38:31 +08:00 on the host).\n"
+        "Next: Compare the modules.\n"
+        "Not proven: That the stale set caused every timeout.");
+  check_fits(reply);
 }
 
-TEST_CASE("reply: insufficient evidence names what was seen and the one collection; no fault says so",
+TEST_CASE("reply: a long next check keeps its first clause, never a command", "[verdict][reply]") {
+  std::vector<Finding> findings(1);
+  findings[0].id = "collective/wait-timeout";
+  findings[0].severity = Severity::error;
+  findings[0].evidence = {make_evidence("paste.txt", 3, 0, "[ERROR] HCCL(639,python): rank 16 timeout, device_id=0")};
+  Verdict v;
+  Hypothesis h;
+  h.id = "collective-communication";
+  h.title = "Collective communication fault: a peer rank, the links between ranks or the communicator's "
+            "configuration";
+  h.confidence = Confidence::high;
+  h.supporting = {{"collective/wait-timeout", 0, "x"}};
+  v.ranked.push_back(h);
+  v.next_check.description =
+      "Start with what the lines name: peer 90.90.92.240/1. Read every rank's first error and the HCCL "
+      "timeouts the job set: the rank that failed or stopped first is the one to read, not the ones waiting "
+      "for it, with `for r in 0 1; do grep -m1 ERROR log.$r; done`.";
+  std::string reply = verdict_reply(v, findings);
+  INFO(reply);
+  check_fits(reply);
+  CHECK(reply.find("Where: device 0, rank 16; the lines name peer 90.90.92.240/1.") != std::string::npos);
+  CHECK(reply.find("Next: Read every rank's first error") != std::string::npos);
+  CHECK(reply.find("grep") == std::string::npos);
+  CHECK(reply.find('`') == std::string::npos);
+}
+
+TEST_CASE("reply: insufficient evidence names the most severe thing seen; no fault says so",
           "[verdict][reply]") {
   std::vector<Finding> findings(2);
   findings[0].severity = Severity::info;
   findings[0].title = "chip";
   findings[1].severity = Severity::error;
   findings[1].title = "Stream 47 stalled";
+  findings[1].value("first_local", "2026-09-04T09:25:58.614493 (zone unknown)");
   Verdict v;
   Hypothesis h;
   h.id = "insufficient-evidence";
   v.ranked.push_back(h);
   v.collect_more = {"sudo bash ascend-collect.sh --probes"};
   CHECK(verdict_reply(v, findings) ==
-        "The evidence does not name a cause yet. Seen: Stream 47 stalled. To decide, collect: `sudo bash "
-        "ascend-collect.sh --probes`.");
+        "No cause named yet. Most severe seen (error): Stream 47 stalled.\n"
+        "When: first at 2026-09-04 09:25:58, the host's time (the input does not say its zone).\n"
+        "Next: run the collector on the host and send its bundle (the command is under \"Next check\").");
   findings.pop_back();
   CHECK(verdict_reply(v, findings) == "No fault found: nothing in what was read is at warning or above.");
   // Nothing ranked (no fault found stands alone): the reply says so, unless a warning is there.
   CHECK(verdict_reply(Verdict{}, findings) == "No fault found: nothing in what was read is at warning or above.");
   findings[0].severity = Severity::warning;
   CHECK(verdict_reply(Verdict{}, findings).empty());
+}
+
+TEST_CASE("reply places: device, rank and pid words of Ascend lines, and their times", "[verdict][reply]") {
+  std::vector<std::string> d, r, p;
+  // Verbatim (tests/data/real): torch_npu's OOM, the runner's device fault, HCCL's rank table.
+  scan_places("RuntimeError: NPU out of memory. Tried to allocate 386.00 MiB (NPU 2; 60.97 GiB total capacity;", d, r,
+              p);
+  scan_places("device fault reported: device_id=4 stream_id=46 task_id=0", d, r, p);
+  scan_places("ranktable config devId[1], but local devId[3]", d, r, p);
+  CHECK(d == std::vector<std::string>{"2", "4", "1", "3"});
+  // MindSpore's module name with the pid, a peer's rank and "remote_rank" are not this process's.
+  d.clear();
+  scan_places("[CRITICAL] DEVICE(162844,fffd6cff91e0,python): from remote rank [0]. remote_rank 15 pid 7277", d, r, p);
+  CHECK(d.empty());
+  CHECK(r.empty());
+  CHECK(p == std::vector<std::string>{"7277"});
+  CHECK(scan_time("[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012.780 [topo") == "2025-08-27 20:10:17");
+  CHECK(scan_time("[2020-02-27-19:18:46.142527] system exception") == "2020-02-27 19:18:46");
+  CHECK(scan_time("version 2025-08-27 only").empty());
 }
