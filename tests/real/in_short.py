@@ -28,7 +28,7 @@ EXCERPTS = {
     # "invalid device=1" from the Ray worker "pid=118835"
     "vllm-ascend-167-ray-visible-device": ("Device not reachable", ["device 1", "pid 118835"]),
     # "PID: 72560" and its first line at 2026-04-15-11:01:56
-    "ptoas-426-aicore-ddr-out-of-range": ("The device itself", ["pid 72560", "2026-04-15 11:01:56"]),
+    "ptoas-426-aicore-ddr-out-of-range": ("The job's own code", ["pid 72560", "2026-04-15 11:01:56"]),
     # "[PID: 7277] 2024-11-28-11:59:30", the heartbeat's lost peer 90.90.92.240/1
     "ascend-pytorch-docs-hccl-timeout-ei0002-heartbeat-lost": ("Collective communication",
                                                                ["pid 7277", "peer 90.90.92.240/1", "2024-11-28 11:59:30"]),
