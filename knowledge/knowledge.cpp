@@ -152,6 +152,11 @@ bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
   if (k == "supersedes") return read_string_array(v, sig.supersedes);
   if (k == "sources") return read_sources(v, sig, where, fail);
   if (k == "outcome") return str(sig.outcome);
+  // The ascend-fd rule a generated signature stands for: kept in the file (mapping, docs), not needed at run time.
+  if (k == "ascend_fd") {
+    std::string rule;
+    return str(rule);
+  }
   if (k == "samples") return read_samples(v, sig, where, fail);
   fail(where + ": unknown key '" + std::string(k) + "'");
   return true;
