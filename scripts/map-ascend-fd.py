@@ -173,14 +173,17 @@ def main():
             lacking = [c for c in found if c not in codes and c[0] in "EW"]
             # a generated signature names its rule (scripts/gen-ascend-fd-signatures.py)
             hit = next((sid for sid, _, _, _, fd in sigs if fd == rid), None)
+            sample_hit = None  # a sample of ours holds the fragments, the pattern needs the whole line
             for alt in ([] if hit else alts):
                 line = " ".join(alt)
-                for sid, rx, samples, sources, _ in sigs:
+                for sid, rx, samples, sources, fd in sigs:
                     if not sources & SIG_SOURCES.get(src, {"plog", "kernel"}):
                         continue
-                    if rx.search(line) or any(all(f in s for f in alt) for s in samples):
+                    if rx.search(line):
                         hit = sid
                         break
+                    if not sample_hit and not fd and any(all(f in s for f in alt) for s in samples):
+                        sample_hit = sid
                 if hit:
                     break
             if hit:
@@ -190,6 +193,9 @@ def main():
                     note = "generated signature (ascend_fd) matches the rule's fragments anywhere in the line"
                 if known:
                     note += f"; code {known[0]} in error-codes.tsv"
+            elif sample_hit and not known:
+                ours, status = sample_hit, "partial"
+                note = "a sample of this signature holds the fragments, but it needs the whole line shape: the bare fragments are not matched"
             elif known:
                 c = known[0]
                 generic = c.endswith("9999")
