@@ -11,7 +11,7 @@ std::string_view sample_text(std::string_view sample, uint8_t sources, std::stri
     PlogLine p;
     if (parse_plog_line(sample, p) == PlogResult::parsed) {
       module = p.module;
-      return p.message;
+      return plog_signature_text(p);
     }
   }
   if (sources & kSigKernel) {

@@ -152,6 +152,7 @@ bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
   if (k == "supersedes") return read_string_array(v, sig.supersedes);
   if (k == "sources") return read_sources(v, sig, where, fail);
   if (k == "outcome") return str(sig.outcome);
+  if (k == "ascend_fd") return str(sig.ascend_fd);
   if (k == "samples") return read_samples(v, sig, where, fail);
   fail(where + ": unknown key '" + std::string(k) + "'");
   return true;
@@ -305,11 +306,13 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
       for (size_t j = 0; j < all.size(); ++j)
         if (all[j].id == id) replaced.push_back(static_cast<int>(j));
     member_supersedes_.push_back(std::move(replaced));
+    member_fallback_.push_back(s.ascend_fd.empty() ? 0 : 1);
   }
   if (members_.empty() || !set_->Compile()) {
     members_.clear();
     member_modules_.clear();
     member_supersedes_.clear();
+    member_fallback_.clear();
     set_.reset();
   }
 }
@@ -331,6 +334,16 @@ void SignatureMatcher::match(std::string_view text, std::string_view module,
       continue;
     out.push_back(idx);
   }
+  // A generated ascend-fd fragment signature only speaks for a line no hand-written one knows.
+  bool hand_written = false, fallback = false;
+  for (int k : scratch) {
+    int idx = members_[static_cast<size_t>(k)];
+    if (std::find(out.begin(), out.end(), idx) == out.end()) continue;
+    (member_fallback_[static_cast<size_t>(k)] ? fallback : hand_written) = true;
+  }
+  if (hand_written && fallback)
+    for (int k : scratch)
+      if (member_fallback_[static_cast<size_t>(k)]) std::erase(out, members_[static_cast<size_t>(k)]);
   // A narrower signature that matched removes the broader ones it names (in place: no allocation).
   for (int k : scratch)
     for (int replaced : member_supersedes_[static_cast<size_t>(k)])

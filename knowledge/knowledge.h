@@ -38,6 +38,9 @@ struct Signature {
   // Ids of broader signatures this one replaces on a line both match: a socket *close*
   // failure also matches the general socket-failure pattern, but is teardown, not set-up.
   std::vector<std::string> supersedes;
+  // The MindCluster ascend-fd rule a generated fragment signature stands for (signatures/
+  // ascend-fd-*.json): a fallback, dropped on a line a hand-written signature also matches.
+  std::string ascend_fd;
   std::vector<std::string> samples_match;
   std::vector<std::string> samples_near_miss;
   std::string file;  // the knowledge file it came from
@@ -103,6 +106,7 @@ class SignatureMatcher {
   std::vector<int> members_;  // set index -> signature index
   std::vector<std::vector<std::string>> member_modules_;  // set index -> module filter
   std::vector<std::vector<int>> member_supersedes_;       // set index -> signature indices it replaces
+  std::vector<uint8_t> member_fallback_;                  // set index -> 1 for an ascend_fd signature
 };
 
 struct KnowledgeBase {

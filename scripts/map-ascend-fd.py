@@ -35,7 +35,13 @@ NOT_APPLICABLE = [
     (r"^AISW_CANN_AMCT|^CANN_Amct$", "AMCT model-compression tool log: not a training or inference run"),
     (r"^AISW_CANN_DVPP_", "DVPP media processing: torch_npu training and inference do not use it"),
     (r"^AISW_UB_", "UB (unified bus) fault: not on Atlas A2 / 910B hosts"),
-    (r"^Comp_Network_Custom_", "derived rule (no log pattern): fires from other rules' results"),
+]
+
+# Rules ascend-fd computes in code rather than from a log line: status missing, with this note.
+COMPUTED = [
+    (r"^Comp_Network_Custom_", "computed by ascend-fd in code from hccn_tool output (environment_check/"
+     "npu_info_*.txt: FEC, optical power/lock/presence, IP, link, net health), not a log pattern and not "
+     "derived from the rules kg-config relates it to; needs an hccn_tool / npu_info reader"),
 ]
 
 # Device event kinds (device-exception kinds of correlator/analyses/device_exception.cpp) for the
@@ -80,7 +86,8 @@ def pattern_text(rule):
     if "in" in rx:
         return " | ".join(" & ".join(a) for a in fragments(rule))
     if "rule" in rule:
-        return "derived from: " + ", ".join(r.get("dst_code", "") for r in rule["rule"])
+        # kg-config's "rule" edges relate a fault to others in its graph: not how it is detected
+        return "no log pattern; kg-config relates it to: " + ", ".join(r.get("dst_code", "") for r in rule["rule"])
     return json.dumps(rx, ensure_ascii=False) if rx else "(no pattern)"
 
 
@@ -93,7 +100,7 @@ def clean(s, limit=300):
 # covers plog and device-log messages; kernel covers journal, dmesg, syslog, black-box logs).
 # Job output (TrainLog) carries the same CANN messages as the plog.
 SIG_SOURCES = {"CANN_Plog": {"plog"}, "CANN_Device": {"plog"}, "NPU_Device": {"plog"},
-               "TrainLog": {"plog"}, "OS": {"kernel"}, "OS-dmesg": {"kernel"},
+               "TrainLog": {"plog", "job"}, "OS": {"kernel"}, "OS-dmesg": {"kernel"},
                "OS-vmcore-dmesg": {"kernel"}, "OS-sysmon": {"kernel"}, "NPU_Host": {"kernel"},
                "NPU_History": {"kernel"}, "NPU_OS": {"kernel"}, "CANN_Plog | OS": {"plog", "kernel"}}
 
@@ -118,7 +125,8 @@ def main():
                 rx = re.compile(s["pattern"])
             except re.error:
                 continue
-            sigs.append((s["id"], rx, s.get("samples", {}).get("match", []), set(s.get("sources", ["plog"]))))
+            sigs.append((s["id"], rx, s.get("samples", {}).get("match", []), set(s.get("sources", ["plog"])),
+                         s.get("ascend_fd", "")))
 
     out_rows, new_events, counts = [], [], {}
     for rid in sorted(kg):
@@ -131,6 +139,7 @@ def main():
         alts = fragments(rule)
 
         na = next((n for p, n in NOT_APPLICABLE if re.search(p, rid) or re.search(p, src)), None)
+        computed = next((n for p, n in COMPUTED if re.search(p, rid)), None)
         if re.fullmatch(r"0x[0-9A-Fa-f]{8}", rid) and src in ("NPU_OS", "OS"):
             ev = events.get(rid.lower())
             if ev is None and args.add_events:
@@ -151,6 +160,8 @@ def main():
                 note = "event id not in device-events.tsv: reported as a generic device-event"
         elif na:
             status, note = "not-applicable", na
+        elif computed:
+            note = computed
         else:
             # error codes the fragments name
             found = []
@@ -160,22 +171,31 @@ def main():
                         found.append(m.group(1) or m.group(2))
             known = [c for c in found if c in codes]
             lacking = [c for c in found if c not in codes and c[0] in "EW"]
-            hit = None
-            for alt in alts:
+            # a generated signature names its rule (scripts/gen-ascend-fd-signatures.py)
+            hit = next((sid for sid, _, _, _, fd in sigs if fd == rid), None)
+            sample_hit = None  # a sample of ours holds the fragments, the pattern needs the whole line
+            for alt in ([] if hit else alts):
                 line = " ".join(alt)
-                for sid, rx, samples, sources in sigs:
+                for sid, rx, samples, sources, fd in sigs:
                     if not sources & SIG_SOURCES.get(src, {"plog", "kernel"}):
                         continue
-                    if rx.search(line) or any(all(f in s for f in alt) for s in samples):
+                    if rx.search(line):
                         hit = sid
                         break
+                    if not sample_hit and not fd and any(all(f in s for f in alt) for s in samples):
+                        sample_hit = sid
                 if hit:
                     break
             if hit:
                 ours, status = hit, "covered"
                 note = "signature matches the rule's fragments"
+                if hit.startswith("fd/"):
+                    note = "generated signature (ascend_fd) matches the rule's fragments anywhere in the line"
                 if known:
                     note += f"; code {known[0]} in error-codes.tsv"
+            elif sample_hit and not known:
+                ours, status = sample_hit, "partial"
+                note = "a sample of this signature holds the fragments, but it needs the whole line shape: the bare fragments are not matched"
             elif known:
                 c = known[0]
                 generic = c.endswith("9999")

@@ -65,7 +65,8 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   if (k.has_device) learn_device(p);
   // One DFA pass says whether any signature can match (no allocation); which ones is
   // asked only for lines that are kept.
-  bool any_signature = knowledge_.plog_matcher.any(m);
+  const sv sig_text = plog_signature_text(p);
+  bool any_signature = knowledge_.plog_matcher.any(sig_text);
   if (!k.stall && !k.sync_timeout && !k.any_code() && !any_signature) {
     if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
     return;
@@ -81,7 +82,7 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   LogFacts& logs = ctx_.facts.logs;
   const size_t hits_before = logs.signature_hits.size(), codes_before = logs.error_codes.size();
   hits_.clear();
-  if (any_signature) knowledge_.plog_matcher.match(m, p.module, set_scratch_, hits_);
+  if (any_signature) knowledge_.plog_matcher.match(sig_text, p.module, set_scratch_, hits_);
   std::optional<int64_t> device = summary_.device_id;
   DeviceIdSource device_source = device ? DeviceIdSource::path : DeviceIdSource::none;
   if (k.has_device && !device) {

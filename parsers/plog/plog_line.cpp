@@ -685,4 +685,13 @@ PlogResult PlogDialect::parse(sv text, PlogLine& out) {
   return r;
 }
 
+std::string_view plog_signature_text(const PlogLine& p) {
+  const char* end = p.message.data() + p.message.size();
+  if (p.time_text.empty() || p.message.data() == nullptr) return p.message;
+  const char* from = p.time_text.data() + p.time_text.size();
+  if (from > p.message.data() || p.message.data() - from > 4096) return p.message;
+  while (from < p.message.data() && *from == ' ') ++from;
+  return {from, static_cast<size_t>(end - from)};
+}
+
 }  // namespace triage

@@ -85,6 +85,11 @@ PlogResult parse_plog_line(std::string_view text, PlogLine& out);
 // Parses the header found at `text` exactly (no prefix search).
 PlogResult parse_plog_at(std::string_view text, PlogLine& out);
 
+// What signatures run on: the line after its time stamp (file marker, thread id, function,
+// tags and message), so that a fragment naming the function or the `[Func]` tags of an
+// HCCL line matches as it does for ascend-fd; the message when the line has no time stamp.
+std::string_view plog_signature_text(const PlogLine& p);
+
 // Per-file state: once a line parses, the file's prefix style and time separator are
 // locked and tried first; a line in another shape still parses (counted as off-variant).
 class PlogDialect {

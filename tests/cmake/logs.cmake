@@ -15,3 +15,13 @@ foreach(f ${KNOWLEDGE_FILES})
   add_test(NAME "knowledge check ${rel}" COMMAND ascend-triage knowledge check ${f})
 endforeach()
 add_test(NAME "knowledge check (built-in set)" COMMAND ascend-triage knowledge check)
+
+# Every ascend-fd rule the mapping counts covered by a signature is found by analyze from
+# its bare fragments in a line of its log kind (issue 37; gaps in
+# tests/real/ascend-fd-fragments-known.tsv).
+find_package(Python3 COMPONENTS Interpreter)
+if(Python3_Interpreter_FOUND)
+  add_test(NAME "knowledge: ascend-fd rule fragments are found"
+           COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/ascend_fd_fragments.py
+                   --bin $<TARGET_FILE:ascend-triage>)
+endif()

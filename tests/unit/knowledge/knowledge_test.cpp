@@ -263,6 +263,12 @@ TEST_CASE("knowledge: the Set prefilter finds exactly what every signature would
         if (!replaced) kept.push_back(i);
       }
       brute = kept;
+      // A generated ascend-fd fragment signature gives way to a hand-written one on the line.
+      bool hand_written = std::any_of(brute.begin(), brute.end(), [&](int i) {
+        return kb.signatures[static_cast<size_t>(i)].ascend_fd.empty();
+      });
+      if (hand_written)
+        std::erase_if(brute, [&](int i) { return !kb.signatures[static_cast<size_t>(i)].ascend_fd.empty(); });
       INFO(line);
       CHECK(hits == brute);
       with_hits += !hits.empty();
