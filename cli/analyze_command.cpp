@@ -50,6 +50,7 @@ Command add_analyze_command(CLI::App& app, GlobalOptions& g) {
     RenderOptions render;
     render.color = r.output.empty() && want_color(g.color, STDOUT_FILENO);
     render.full = args->full;
+    render.knowledge_dir = g.knowledge_dir;
     Report report = correlate(r.loaded.evidence, r.options);
     if (r.redact) render.redaction_note = redact_for_public(report, r.loaded.evidence);
     find_report_format(args->format)->render(report, r.loaded.evidence, render, *r.out);

@@ -14,9 +14,11 @@ namespace triage::html {
 void verdict_card(const Report& report, std::string& out);
 // One bundle's summary: host, system, collection time, zone, collector, what was not collected.
 void bundle_summary(const BundleSummary& summary, const BundleFacts& bundle, std::string& out);
-// Every finding with its fields and collapsible evidence (paths inside the bundle); anchors
-// "f-<index>". Findings at info are folded into one <details> (open with --full).
-void findings_section(const Report& report, const EvidencePaths& paths, bool open_info, std::string& out);
+// Every finding with its fields, the public pages it rests on (from `knowledge_dir`, "" =
+// built-in) and collapsible evidence (paths inside the bundle); anchors "f-<index>". Findings
+// at info are folded into one <details> (open with --full).
+void findings_section(const Report& report, const EvidencePaths& paths, bool open_info,
+                      const std::string& knowledge_dir, std::string& out);
 // The SVG timeline (one lane per source), skews and the event table. `host_offset` is the
 // host's UTC offset when the bundles state one (used when events carry none).
 void timeline_section(const Report& report, std::optional<int> host_offset, std::string& out);

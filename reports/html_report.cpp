@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "knowledge/source_links.h"
 #include "model/bundle_summary.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
@@ -55,7 +56,20 @@ void evidence_list(const Finding& f, const EvidencePaths& paths, std::string& ou
   if (!f.same_failure.empty()) evidence_block("Same failure", f.same_failure, paths, out);
 }
 
-void finding(const Finding& f, size_t index, const EvidencePaths& paths, std::string& out) {
+// The public pages the finding rests on (knowledge/finding-sources.tsv): links out of the
+// page, the only ones it has; their URLs come from the knowledge, never from a bundle, and the
+// page sends no referrer (rel and the referrer meta).
+void rests_on(const Finding& f, const std::string& knowledge_dir, std::string& out) {
+  std::vector<Link> links = finding_links(knowledge_dir, f.id);
+  if (links.empty()) return;
+  out += "<p class=\"field\"><b>Rests on:</b></p>\n<ul class=\"sources\">\n";
+  for (const auto& l : links)
+    out += fmt::format("<li><a href=\"{}\" rel=\"noreferrer noopener\">{}</a></li>\n", escape(l.url), escape(l.what));
+  out += "</ul>\n";
+}
+
+void finding(const Finding& f, size_t index, const EvidencePaths& paths, const std::string& knowledge_dir,
+             std::string& out) {
   out += fmt::format("<section class=\"finding {}\" id=\"{}\">\n", severity_class(f.severity),
                      anchor("f", index));
   out += fmt::format("<h3><span class=\"badge\">{}</span> {} <span class=\"conf\">{} confidence</span></h3>\n",
@@ -75,6 +89,7 @@ void finding(const Finding& f, size_t index, const EvidencePaths& paths, std::st
     for (const auto& c : f.next_checks) out += fmt::format("<li><code>{}</code></li>\n", escape(c));
     out += "</ul>\n";
   }
+  rests_on(f, knowledge_dir, out);
   if (!f.values.empty()) {
     out += "<details><summary>Values</summary>\n<dl class=\"kv\">\n";
     for (const auto& [k, v] : f.values) out += fmt::format("<dt>{}</dt><dd class=\"mono\">{}</dd>\n", escape(k), escape(v));
@@ -86,7 +101,8 @@ void finding(const Finding& f, size_t index, const EvidencePaths& paths, std::st
 
 }  // namespace
 
-void findings_section(const Report& report, const EvidencePaths& paths, bool open_info, std::string& out) {
+void findings_section(const Report& report, const EvidencePaths& paths, bool open_info,
+                      const std::string& knowledge_dir, std::string& out) {
   size_t counts[4] = {};
   for (const auto& f : report.findings) ++counts[static_cast<int>(f.severity)];
   out += fmt::format("<h2 id=\"findings\">Findings ({})</h2>\n", report.findings.size());
@@ -101,13 +117,13 @@ void findings_section(const Report& report, const EvidencePaths& paths, bool ope
            "<code>ascend-triage show INPUT/PATH:LINE</code> (a directory), <code>INPUT!PATH:LINE</code> (an "
            "archive) or <code>FILE:LINE</code> (a loose file) prints the lines around one.</p>\n";
   for (size_t i = 0; i < report.findings.size(); ++i)
-    if (report.findings[i].severity != Severity::info) finding(report.findings[i], i, paths, out);
+    if (report.findings[i].severity != Severity::info) finding(report.findings[i], i, paths, knowledge_dir, out);
   // Findings at info are context, not faults: folded under their count.
   if (counts[0] == 0) return;
   out += fmt::format("<details class=\"info-findings\"{}><summary>{} finding{} at info</summary>\n",
                      open_info ? " open" : "", counts[0], counts[0] == 1 ? "" : "s");
   for (size_t i = 0; i < report.findings.size(); ++i)
-    if (report.findings[i].severity == Severity::info) finding(report.findings[i], i, paths, out);
+    if (report.findings[i].severity == Severity::info) finding(report.findings[i], i, paths, knowledge_dir, out);
   out += "</details>\n";
 }
 
@@ -149,7 +165,7 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
   page += "<h2 id=\"bundles\">Evidence</h2>\n";
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
     html::bundle_summary(report.bundles[i], evidence.bundles[i], page);
-  html::findings_section(report, EvidencePaths(evidence), opt.full, page);
+  html::findings_section(report, EvidencePaths(evidence), opt.full, opt.knowledge_dir, page);
   page += fmt::format("<footer>ascend-triage {}: offline report; every text from the evidence is "
                       "shown as text, nothing in this page runs or loads anything.</footer>\n",
                       ASCEND_TRIAGE_VERSION);

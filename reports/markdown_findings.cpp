@@ -8,6 +8,7 @@
 #include <map>
 #include <utility>
 
+#include "knowledge/source_links.h"
 #include "reports/markdown_escape.h"
 #include "reports/markdown_parts.h"
 #include "reports/text_sections.h"
@@ -75,8 +76,24 @@ void evidence(std::string& out, const std::vector<EvidenceRef>& refs, std::strin
   }
 }
 
+// "- **Rests on:** [docs.redhat.com](url)": the first public page the finding rests on
+// (knowledge/finding-sources.tsv), named by its site to keep the ticket short; the HTML report
+// and `explain` give every page with what it says. URLs come from the knowledge, never a bundle.
+void rests_on(std::string& out, const Finding& f, const std::string& knowledge_dir) {
+  std::vector<Link> links = finding_links(knowledge_dir, f.id);
+  if (links.empty()) return;
+  std::string url;
+  for (char c : links.front().url) url += c == '(' ? "%28" : c == ')' ? "%29" : std::string(1, c);
+  std::string_view site = std::string_view(links.front().url).substr(std::string_view("https://").size());
+  site = site.substr(0, site.find('/'));
+  fmt::format_to(std::back_inserter(out), "- **Rests on:** [{}]({})", prose(std::string(site)), url);
+  if (links.size() > 1)
+    fmt::format_to(std::back_inserter(out), " and {} more (`ascend-triage explain {}`)", links.size() - 1, f.id);
+  out += '\n';
+}
+
 void full_finding(std::string& out, size_t number, const Finding& f, const EvidencePaths& paths, Seen& seen,
-                  const Limits& limits, Cuts& cuts) {
+                  const Limits& limits, Cuts& cuts, const std::string& knowledge_dir) {
   fmt::format_to(std::back_inserter(out), "### F{} {} ({}, {} confidence)\n\n", number, code(f.id),
                  to_string(f.severity), to_string(f.confidence));
   if (!f.title.empty()) out += "**" + prose(shorten(f.title, limits.prose, cuts)) + "**\n\n";
@@ -85,6 +102,7 @@ void full_finding(std::string& out, size_t number, const Finding& f, const Evide
   field(out, "Supports:", f.supports, number, seen.supports, limits, cuts);
   field(out, "Does not prove:", f.does_not_prove, number, seen.does_not_prove, limits, cuts);
   next_checks(out, f, number, seen);
+  rests_on(out, f, knowledge_dir);
   out += '\n';
   evidence(out, f.evidence, "Evidence:", number, paths, seen, limits, cuts);
   evidence(out, f.same_failure, "Same failure (from another layer, accounted for):", number, paths, seen, limits,
@@ -114,7 +132,7 @@ std::string shorten(const std::string& text, size_t max, Cuts& cuts) {
 }
 
 void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const Limits& limits, Cuts& cuts,
-              size_t bundles_done) {
+              size_t bundles_done, const std::string& knowledge_dir) {
   std::string& out = doc.text;
   fmt::format_to(std::back_inserter(out), "## Findings ({})\n\n", report.findings.size());
   if (report.findings.empty()) out += "No finding.\n\n";
@@ -130,7 +148,7 @@ void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const 
       continue;
     }
     if (detailed < limits.detailed) {
-      full_finding(out, i + 1, f, paths, seen, limits, cuts);
+      full_finding(out, i + 1, f, paths, seen, limits, cuts, knowledge_dir);
       ++detailed;
     } else {
       short_finding(out, i + 1, f, paths, limits, cuts);
@@ -147,7 +165,7 @@ void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const 
                  info.size() > 1 ? fmt::format(" to F{}", info.back() + 1) : std::string());
   for (size_t i : info) {
     if (limits.info_in_full) {
-      full_finding(out, i + 1, report.findings[i], paths, seen, limits, cuts);
+      full_finding(out, i + 1, report.findings[i], paths, seen, limits, cuts, knowledge_dir);
     } else {
       short_finding(out, i + 1, report.findings[i], paths, limits, cuts);
       ++cuts.info_short;

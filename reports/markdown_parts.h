@@ -67,6 +67,6 @@ inline constexpr std::string_view kShowHint =
 
 // "## Findings (N)", the findings above info, then those at info in a collapsed <details>.
 void findings(Doc& doc, const Report& report, const EvidencePaths& paths, const Limits& limits, Cuts& cuts,
-              size_t bundles_done);
+              size_t bundles_done, const std::string& knowledge_dir);
 
 }  // namespace triage::md

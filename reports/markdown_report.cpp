@@ -235,7 +235,7 @@ std::vector<md::Limits> budget_steps(const Report& report) {
 }
 
 md::Doc compose(const Report& report, const EvidenceSet& evidence, const EvidencePaths& paths,
-                const md::Limits& limits, md::Cuts& cuts) {
+                const md::Limits& limits, md::Cuts& cuts, const std::string& knowledge_dir) {
   md::Doc doc;
   std::string& s = doc.text;
   verdict(s, report);
@@ -245,7 +245,7 @@ md::Doc compose(const Report& report, const EvidenceSet& evidence, const Evidenc
     bundle(s, report.bundles[i], evidence.bundles[i], limits, cuts);
     doc.mark("", cuts, 0, ++bundles);
   }
-  md::findings(doc, report, paths, limits, cuts, bundles);
+  md::findings(doc, report, paths, limits, cuts, bundles, knowledge_dir);
   if (!report.timeline.events.empty()) timeline(s, report.timeline, paths, limits, cuts);
   return doc;
 }
@@ -282,7 +282,7 @@ void render_markdown(const Report& report, const EvidenceSet& evidence, const Re
   md::Cuts cuts;
   md::Doc doc;
   if (opt.full) {
-    doc = compose(report, evidence, paths, md::Limits{}, cuts);
+    doc = compose(report, evidence, paths, md::Limits{}, cuts, opt.knowledge_dir);
   } else {
     constexpr size_t kNoteRoom = 600;  // room for the note when cutting (at most nine counts)
     auto fits = [&] {
@@ -290,7 +290,7 @@ void render_markdown(const Report& report, const EvidenceSet& evidence, const Re
     };
     for (const md::Limits& limits : budget_steps(report)) {
       cuts = md::Cuts{};
-      doc = compose(report, evidence, paths, limits, cuts);
+      doc = compose(report, evidence, paths, limits, cuts, opt.knowledge_dir);
       if (fits()) break;
     }
     // Even the smallest limits do not fit (many inputs, many findings): cut after the last

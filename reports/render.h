@@ -16,6 +16,9 @@ struct RenderOptions {
   // --full: every finding and evidence line in full; without it the Markdown report fits
   // kMarkdownBudget and findings at info are one line each (docs/reports.md).
   bool full = false;
+  // --knowledge DIR ("" = built-in): where the Markdown and HTML reports take each finding's
+  // public sources from (knowledge/finding-sources.tsv, knowledge/source_links.h).
+  std::string knowledge_dir;
 };
 
 // Characters of `--format md` without --full: under Jira's default limit of 32,767 (issue 38).

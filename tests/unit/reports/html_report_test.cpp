@@ -1,6 +1,6 @@
 // The HTML report: every bundle string comes out inert (asserted on the HTML text with a
 // small tag scanner: only the renderer's own tags and attributes, no event handler, no link
-// leaving the page), the page is self-contained, and the SVG timeline shows lanes, the stall
+// leaving the page but the knowledge's source pages), the page is self-contained, and the SVG timeline shows lanes, the stall
 // span, errors, reboots and installs.
 #include <catch2/catch.hpp>
 
@@ -13,6 +13,7 @@
 #include "ingest/load.h"
 #include "correlator/summaries/bundle_summary.h"
 #include "correlator/correlate.h"
+#include "knowledge/source_links.h"
 #include "reports/html_escape.h"
 #include "reports/render.h"
 
@@ -88,8 +89,13 @@ std::vector<Tag> scan_tags(const std::string& html) {
 }
 
 // The page holds only the renderer's own markup: known tags, no event handlers, no style
-// attribute, links only to anchors inside the page, no script and no external resource.
+// attribute, no script and no external resource; links go to anchors inside the page or, with
+// rel="noreferrer noopener", to a public page of the knowledge's finding sources (never to a
+// URL from a bundle).
 void require_inert(const std::string& html) {
+  std::set<std::string> source_urls;
+  for (const auto& s : finding_sources_for("")) source_urls.insert(html::escape(s.url));
+  size_t external = 0;
   static const std::set<std::string> kTags = {
       "html", "head", "meta", "title", "style", "body", "h1", "h2", "h3", "p", "div", "section",
       "span", "a", "ul", "ol", "li", "details", "summary", "pre", "code", "dl", "dt", "dd",
@@ -105,7 +111,13 @@ void require_inert(const std::string& html) {
       CHECK(name != "src");
       if (name == "href") {
         REQUIRE(!value.empty());
-        CHECK(value[0] == '#');
+        if (value[0] == '#') continue;
+        ++external;
+        CHECK(t.name == "a");
+        CHECK(source_urls.count(value) == 1);
+        bool no_referrer = false;
+        for (const auto& [n, v] : t.attributes) no_referrer = no_referrer || (n == "rel" && v == "noreferrer noopener");
+        CHECK(no_referrer);
       }
     }
   }
@@ -117,7 +129,9 @@ void require_inert(const std::string& html) {
   CHECK(html.find("]]>") == std::string::npos);
   CHECK(lower.find("href=\"javascript") == std::string::npos);
   CHECK(lower.find("http://") == lower.find("http://www.w3.org/2000/svg"));  // the SVG namespace only
-  CHECK(lower.find("https://") == std::string::npos);
+  size_t https = 0;
+  for (size_t at = lower.find("https://"); at != std::string::npos; at = lower.find("https://", at + 1)) ++https;
+  CHECK(https == external);  // every https:// is one of the source links
 }
 
 EvidenceRef ref(std::string entry, uint64_t line, std::string excerpt) {
