@@ -7,6 +7,7 @@
 #include "knowledge/knowledge.h"
 #include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
+#include "knowledge/table_text.h"
 
 namespace triage {
 
@@ -14,25 +15,6 @@ namespace {
 
 constexpr std::string_view kGroups[] = {"level", "msg", "time", "pid", "module", "where"};
 constexpr int kMaxGroups = 16;  // capturing groups a pattern may have (named or not)
-
-std::string unescape_tabs(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 't') {
-      out += '\t';
-      ++i;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-std::string builtin_content(std::string_view file) {
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == file) return f.content;
-  return {};
-}
 
 std::string_view group(const std::array<re2::StringPiece, kMaxGroups + 1>& g, int index) {
   if (index <= 0 || g[static_cast<size_t>(index)].data() == nullptr) return {};
@@ -158,8 +140,8 @@ std::vector<std::string> check_error_levels(std::string_view content, const std:
                                             size_t& samples_checked) {
   std::vector<std::string> problems;
   bool is_samples = name.ends_with(kErrorLevelSamplesFile);
-  std::string forms_text = is_samples ? builtin_content(kErrorLevelsFile) : std::string(content);
-  std::string samples_text = is_samples ? std::string(content) : builtin_content(kErrorLevelSamplesFile);
+  std::string forms_text = is_samples ? builtin_knowledge_content(kErrorLevelsFile) : std::string(content);
+  std::string samples_text = is_samples ? std::string(content) : builtin_knowledge_content(kErrorLevelSamplesFile);
   std::string forms_name = is_samples ? std::string(kErrorLevelsFile) : name;
   std::string samples_name = is_samples ? name : std::string(kErrorLevelSamplesFile);
   ErrorLevels levels = parse_error_levels(forms_text, forms_name, problems);

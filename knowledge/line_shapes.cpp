@@ -9,6 +9,7 @@
 #include "knowledge/month_names.h"
 #include "knowledge/table_cache.h"
 #include "knowledge/table_lines.h"
+#include "knowledge/table_text.h"
 #include "model/source_kind.h"
 
 namespace triage {
@@ -25,25 +26,6 @@ std::string with_months(std::string pattern) {
       at += alternation.size();
     }
   return pattern;
-}
-
-std::string unescape_tabs(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] == '\\' && i + 1 < s.size() && s[i + 1] == 't') {
-      out += '\t';
-      ++i;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
-}
-
-std::string builtin_content(std::string_view file) {
-  for (const auto& f : builtin_knowledge_files())
-    if (f.name == file) return f.content;
-  return {};
 }
 
 }  // namespace
@@ -91,8 +73,8 @@ std::vector<std::string> check_line_shapes(std::string_view content, const std::
                                            size_t& samples_checked) {
   std::vector<std::string> problems;
   bool is_samples = name.ends_with(kLineShapeSamplesFile);
-  std::string shapes_text = is_samples ? builtin_content(kLineShapesFile) : std::string(content);
-  std::string samples_text = is_samples ? std::string(content) : builtin_content(kLineShapeSamplesFile);
+  std::string shapes_text = is_samples ? builtin_knowledge_content(kLineShapesFile) : std::string(content);
+  std::string samples_text = is_samples ? std::string(content) : builtin_knowledge_content(kLineShapeSamplesFile);
   std::string shapes_name = is_samples ? std::string(kLineShapesFile) : name;
   std::string samples_name = is_samples ? name : std::string(kLineShapeSamplesFile);
   auto rows = parse_line_shapes(shapes_text, shapes_name, problems);
