@@ -17,7 +17,10 @@ Timeline build_timeline(const std::vector<Finding>& findings, const EvidenceSet&
   for (size_t i = 0; i < evidence.bundles.size(); ++i) {
     const BundleFacts& b = evidence.bundles[i];
     auto occ = timeline_occurrences(b, i, options);
-    std::move(occ.begin(), occ.end(), std::back_inserter(occurrences));
+    // The first bundle's list is taken as it is: appending it to an empty list held two
+    // buffers of every occurrence at once, the analysis's peak on a plog-heavy bundle (issue 35).
+    if (occurrences.empty()) occurrences = std::move(occ);
+    else std::move(occ.begin(), occ.end(), std::back_inserter(occurrences));
     auto bm = timeline_boots(b);
     std::move(bm.begin(), bm.end(), std::back_inserter(boots));
     auto sk = timeline_skews(b);
