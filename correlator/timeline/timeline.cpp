@@ -29,8 +29,13 @@ Timeline build_timeline(const std::vector<Finding>& findings, const EvidenceSet&
       t.collection_utc_us = std::max(t.collection_utc_us.value_or(INT64_MIN), *b.system.collected_at_us);
   }
   t.boots = merge_boots(std::move(boots));
+  // Only the lines a finding cites are linked to their rows: no key for every occurrence.
+  std::unordered_set<std::string> cited;
+  for (const Finding& f : findings)
+    for (const EvidenceRef& ev : f.evidence)
+      if (ev.line != 0) cited.insert(line_key(ev));
   std::unordered_map<std::string, size_t> line_to_row;
-  t.events = collapse_occurrences(std::move(occurrences), t.boots, t.undated, line_to_row);
+  t.events = collapse_occurrences(std::move(occurrences), t.boots, t.undated, line_to_row, &cited);
   link_findings(t.events, line_to_row, findings);
   apply_timeline_filter(t, options.timeline);
   sort_timeline(t);
