@@ -171,7 +171,25 @@ std::vector<TimelineEvent> collapse_occurrences(
     return dated[a].event.first_utc_us < dated[b].event.first_utc_us;
   });
 
+  // The rows counted first, so their vector is allocated once at its size: where most keys
+  // are distinct (1e6 error templates) its doubling was a quarter of the timeline's peak.
+  size_t row_count = 0;
+  {
+    std::optional<uint32_t> key;
+    int64_t last = 0;
+    for (size_t i : order) {
+      const TimelineEvent& e = dated[i].event;
+      if (key && *key == key_of[i] && !boot_between(boots, e.host, last, e.first_utc_us)) {
+        last = std::max(last, e.last_utc_us);
+      } else {
+        ++row_count;
+        last = e.last_utc_us;
+      }
+      key = key_of[i];
+    }
+  }
   std::vector<TimelineEvent> rows;
+  rows.reserve(row_count);
   auto note_line = [&](std::string k, size_t row) {
     if (!wanted_lines || wanted_lines->count(k)) line_to_row[std::move(k)] = row;
   };
