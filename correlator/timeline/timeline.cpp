@@ -17,7 +17,10 @@ Timeline build_timeline(const std::vector<Finding>& findings, const EvidenceSet&
   for (size_t i = 0; i < evidence.bundles.size(); ++i) {
     const BundleFacts& b = evidence.bundles[i];
     auto occ = timeline_occurrences(b, i, options);
-    std::move(occ.begin(), occ.end(), std::back_inserter(occurrences));
+    // The first bundle's list is taken as it is: appending it to an empty list held two
+    // buffers of every occurrence at once, the analysis's peak on a plog-heavy bundle (issue 35).
+    if (occurrences.empty()) occurrences = std::move(occ);
+    else std::move(occ.begin(), occ.end(), std::back_inserter(occurrences));
     auto bm = timeline_boots(b);
     std::move(bm.begin(), bm.end(), std::back_inserter(boots));
     auto sk = timeline_skews(b);
@@ -26,8 +29,13 @@ Timeline build_timeline(const std::vector<Finding>& findings, const EvidenceSet&
       t.collection_utc_us = std::max(t.collection_utc_us.value_or(INT64_MIN), *b.system.collected_at_us);
   }
   t.boots = merge_boots(std::move(boots));
+  // Only the lines a finding cites are linked to their rows: no key for every occurrence.
+  std::unordered_set<std::string> cited;
+  for (const Finding& f : findings)
+    for (const EvidenceRef& ev : f.evidence)
+      if (ev.line != 0) cited.insert(line_key(ev));
   std::unordered_map<std::string, size_t> line_to_row;
-  t.events = collapse_occurrences(std::move(occurrences), t.boots, t.undated, line_to_row);
+  t.events = collapse_occurrences(std::move(occurrences), t.boots, t.undated, line_to_row, &cited);
   link_findings(t.events, line_to_row, findings);
   apply_timeline_filter(t, options.timeline);
   sort_timeline(t);

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "model/host_facts.h"
@@ -40,10 +41,13 @@ std::string normalise_message(std::string_view message);
 // into rows with count, first and last; a boot of the same host between two occurrences
 // starts a new row. The same line read from two bundles of one host (before and after a
 // reboot) counts once. Undated occurrences are counted in `undated`, not shown.
-// `line_to_row` maps "entry\x1fline" of every occurrence (and its other copies) to its row.
+// `line_to_row` maps "entry\x1fline" of every occurrence (and its other copies) to its row;
+// given `wanted_lines`, only those lines (the findings' evidence: a key per occurrence was a
+// large part of a plog-heavy timeline's peak, issue 35).
 std::vector<TimelineEvent> collapse_occurrences(
     std::vector<TimelineOccurrence> occurrences, const std::vector<BootMark>& boots,
-    uint64_t& undated, std::unordered_map<std::string, size_t>& line_to_row);
+    uint64_t& undated, std::unordered_map<std::string, size_t>& line_to_row,
+    const std::unordered_set<std::string>* wanted_lines = nullptr);
 
 std::string line_key(const EvidenceRef& ev);
 

@@ -8,12 +8,14 @@
 #include <map>
 #include <set>
 #include <tuple>
+#include <unordered_map>
 #include <optional>
 #include <utility>
 
 #include "correlator/timeline/timeline_internal.h"
 #include "model/facts_events.h"
 #include "model/zones.h"
+#include "parsers/common/log_text.h"
 
 namespace triage {
 
@@ -107,8 +109,8 @@ class Collector {
       if (zone_) e.local_offset_seconds = zone_->rule.offset_at_utc(time.utc_us);
     }
     e.time_note = time_note_of(time, approximate);
-    if (!evidence.entry.empty() && evidence.line > 0)
-      by_line_.emplace(LineKey{evidence.entry, evidence.line}, out_.size() - 1);
+    if (!evidence.entry.empty() && evidence.line > 0 && !at_line(evidence))
+      by_line_.emplace(line_hash(evidence), out_.size() - 1);
     return o;
   }
 
@@ -121,10 +123,16 @@ class Collector {
       o.event.last_utc_us = std::max(o.event.first_utc_us, r.last.time.utc_us);
   }
 
+  // The occurrence of an entry's line, the first one added for it.
   TimelineOccurrence* at_line(const EvidenceRef& ev) {
-    auto it = by_line_.find(LineKey{ev.entry, ev.line});
-    return it == by_line_.end() ? nullptr : &out_[it->second];
+    for (auto [it, end] = by_line_.equal_range(line_hash(ev)); it != end; ++it) {
+      const EvidenceRef& at = out_[it->second].event.evidence;
+      if (at.line == ev.line && at.entry == ev.entry) return &out_[it->second];
+    }
+    return nullptr;
   }
+
+  static uint64_t line_hash(const EvidenceRef& ev) { return mix64(fnv1a(ev.entry), ev.line); }
 
   sv plog_lane(const EvidenceRef& ev) const {
     return device_entries_.count(ev.entry) ? "device-log" : "plog";
@@ -322,7 +330,9 @@ class Collector {
   size_t bundle_;
   std::optional<ZoneChoice> zone_;
   std::vector<TimelineOccurrence> out_;
-  std::map<LineKey, size_t> by_line_;
+  // Occurrences by a hash of (entry, line), compared on a hit: a copy of the entry's name per
+  // occurrence was a large part of a plog-heavy timeline's peak (issue 35).
+  std::unordered_multimap<uint64_t, size_t> by_line_;
   std::map<LineKey, bool> kernel_done_;
   std::map<std::string, bool> device_entries_;
 };

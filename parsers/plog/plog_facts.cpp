@@ -81,6 +81,8 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   if (!first_sighting(p, line)) return;
   LogFacts& logs = ctx_.facts.logs;
   const size_t hits_before = logs.signature_hits.size(), codes_before = logs.error_codes.size();
+  const size_t stalls_before = logs.stalls.size(), timeouts_before = logs.sync_timeouts.size();
+  const uint64_t folded_before = summary_.folded_lines;
   hits_.clear();
   if (any_signature) knowledge_.plog_matcher.match(sig_text, p.module, set_scratch_, hits_);
   std::optional<int64_t> device = summary_.device_id;
@@ -93,6 +95,12 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   if (k.sync_timeout) keep_sync_timeout(p, line);
   if (k.any_code()) keep_error_codes(p, line, k, device);
   keep_signature_hits(p, line);
+  // The line's copy key is kept unless the line only added to the counts of full code groups:
+  // then it kept nothing a copy could repeat, and a key per such line grew with the lines
+  // (1e6 distinct error messages naming one code; issue 35).
+  const bool kept_any = logs.signature_hits.size() != hits_before || logs.error_codes.size() != codes_before ||
+                        logs.stalls.size() != stalls_before || logs.sync_timeouts.size() != timeouts_before;
+  if (kept_any || summary_.folded_lines == folded_before) logs.plog_seen_keys.try_emplace(copy_key_, entry_id_);
   if (slot) {
     ++slot->kept;
     slot->hits_at = static_cast<uint32_t>(hits_before);
@@ -129,8 +137,9 @@ bool PlogFileParser::first_sighting(const PlogLine& p, const Line& line) {
   uint64_t key = mix64(mix64(fnv1a(p.message), static_cast<uint64_t>(p.pid_value)),
                        static_cast<uint64_t>(civil_to_epoch_us(p.time)));
   if (!p.has_time) key = mix64(key, line.number);  // untimed lines: never merge across lines
-  auto [at, added] = logs.plog_seen_keys.try_emplace(key, entry_id_);
-  if (!added && at->second == entry_id_) {
+  // Looked up here; added by keep_facts once it knows the line kept a fact.
+  auto at = logs.plog_seen_keys.find(key);
+  if (at != logs.plog_seen_keys.end() && at->second == entry_id_) {
     ++summary_.duplicates;
     return false;
   }

@@ -211,3 +211,24 @@ TEST_CASE("timeline: rows are ordered by first time, then lane, then message", "
   CHECK(t.events[2].message == "a");
   CHECK(t.events[3].message == "b");
 }
+
+TEST_CASE("timeline: given the cited lines, only those are linked to rows; the rows are the same",
+          "[timeline]") {
+  std::vector<TimelineOccurrence> in;
+  for (int i = 0; i < 5; ++i) in.push_back(occ(kT0 + i * 180 * kS, stall(1280, 500, 781 + i)));
+  in.push_back(occ(kT0 + 13 * kS, stall(222, 222, 418), "plog", 51));
+  uint64_t undated_all = 0, undated_cited = 0;
+  std::unordered_map<std::string, size_t> all, cited_rows;
+  auto rows_all = collapse_occurrences(in, {}, undated_all, all);
+  std::unordered_set<std::string> cited{line_key(in[3].event.evidence), "b9/none\x1f" "1"};
+  auto rows_cited = collapse_occurrences(in, {}, undated_cited, cited_rows, &cited);
+  REQUIRE(rows_all.size() == rows_cited.size());
+  for (size_t i = 0; i < rows_all.size(); ++i) {
+    CHECK(rows_all[i].message == rows_cited[i].message);
+    CHECK(rows_all[i].count == rows_cited[i].count);
+    CHECK(rows_all[i].first_utc_us == rows_cited[i].first_utc_us);
+    CHECK(rows_all[i].last_utc_us == rows_cited[i].last_utc_us);
+  }
+  REQUIRE(cited_rows.size() == 1);
+  CHECK(cited_rows.begin()->second == all.at(line_key(in[3].event.evidence)));
+}

@@ -144,6 +144,8 @@ TEST_CASE("distinct messages naming one code keep a bounded number of code facts
   REQUIRE(carrier != nullptr);
   CHECK(carrier->evidence.line == PlogFileParser::kKeptPerCode);
   CHECK(facts.logs.plog_entries.at(0).folded_lines == static_cast<uint64_t>(n) - PlogFileParser::kKeptPerCode);
+  // A copy key per line that kept a fact, none for the lines only counted (issue 35).
+  CHECK(facts.logs.plog_seen_keys.size() == PlogFileParser::kKeptPerCode + 5);
   finalize_facts(facts, AnalyzeOptions{});
   for (const auto& f : facts.logs.error_codes)  // line 600: 12:09:59
     if (f.repeats.lines) CHECK(f.repeats.last.time.original == "2026-03-01-12:09:59.100.200");
