@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+#include <map>
+#include <string_view>
+
 #include "ingest/entry_processor.h"
 #include "ingest/fact_order.h"
 #include "bundle/input_reader.h"
@@ -9,6 +13,31 @@
 #include "ingest/finalize.h"
 
 namespace triage {
+
+namespace {
+
+std::string_view last_component(std::string_view path) {
+  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+  if (auto slash = path.rfind('/'); slash != std::string_view::npos) path.remove_prefix(slash + 1);
+  return path;
+}
+
+// Several inputs are the members of one job (ascend-fd's worker-N directories, one per node):
+// a directory whose files name no host is called by its own name, when that name is unique
+// among the inputs and no other input's host.
+void name_members_by_input(EvidenceSet& evidence) {
+  if (evidence.bundles.size() < 2) return;
+  std::map<std::string, size_t> uses;
+  for (const auto& b : evidence.bundles) ++uses[b.host.empty() ? std::string(last_component(b.input)) : b.host];
+  for (auto& b : evidence.bundles) {
+    std::string name(last_component(b.input));
+    std::error_code ec;
+    if (!std::filesystem::is_directory(b.input, ec)) continue;  // a loose file is a paste, not a member
+    if (b.host.empty() && !name.empty() && name != "." && name != ".." && name != "-" && uses[name] == 1) b.host = name;
+  }
+}
+
+}  // namespace
 
 // Each input is read once, in the order given; its entries are sorted afterwards.
 LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
@@ -43,6 +72,7 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
     finalize_facts(bundle, options);
     if (!bundle.system.hostname.empty()) bundle.host = bundle.system.hostname;
   }
+  name_members_by_input(result.evidence);
   if (not_read > 0)
     for (auto& bundle : result.evidence.bundles)
       for (auto& f : bundle.input_findings)
