@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <string_view>
@@ -37,11 +38,51 @@ void name_members_by_input(EvidenceSet& evidence) {
   }
 }
 
+// "worker-0", "rank_3", "node12": a member directory of a job's collection.
+bool member_directory_name(std::string_view n) {
+  for (std::string_view prefix : {"worker", "rank", "node"}) {
+    if (n.substr(0, prefix.size()) != prefix) continue;
+    std::string_view rest = n.substr(prefix.size());
+    if (!rest.empty() && (rest[0] == '-' || rest[0] == '_')) rest.remove_prefix(1);
+    if (rest.empty() || rest.size() > 6) return false;
+    for (char c : rest)
+      if (c < '0' || c > '9') return false;
+    return true;
+  }
+  return false;
+}
+
+// A directory that holds only member directories (ascend-fd's collection of a job: worker-N/,
+// one per node) is its members, in name order, each an input of its own.
+std::vector<std::string> expand_members(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const auto& input : paths) {
+    std::error_code ec;
+    std::vector<std::string> members;
+    bool only_members = input != kStdinPath && std::filesystem::is_directory(input, ec);
+    if (only_members)
+      for (std::filesystem::directory_iterator it(input, ec), end; !ec && it != end && only_members; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (it->is_directory(ec) && !it->is_symlink(ec) && member_directory_name(name)) members.push_back(it->path().string());
+        else only_members = false;
+        if (members.size() > 4096) only_members = false;
+      }
+    if (ec || !only_members || members.empty()) {
+      out.push_back(input);
+      continue;
+    }
+    std::sort(members.begin(), members.end());
+    out.insert(out.end(), members.begin(), members.end());
+  }
+  return out;
+}
+
 }  // namespace
 
 // Each input is read once, in the order given; its entries are sorted afterwards.
-LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+LoadResult load_evidence(const std::vector<std::string>& given, const AnalyzeOptions& options,
                          ReadProgress* progress) {
+  const std::vector<std::string> paths = expand_members(given);
   LoadResult result;
   LoadBudget budget(options.limits);
   budget.bytes.progress = progress;

@@ -4,7 +4,8 @@
 # tests require of it (component/ascend-faultdiag/test/st/test_st.py, as the README there states;
 # not from our output): the leading hypothesis is supported by collective/wait-root first,
 # and that finding names the worker (root_host) and device (root_device) and, for a cycle,
-# both devices of the cycle in its chain.
+# both devices of the cycle in its chain. The same with the case's directory as the one input
+# (a directory of worker-N directories is its members).
 # Usage: parity.sh BIN REPO_ROOT
 set -euo pipefail
 bin=$1 root=$2
@@ -14,12 +15,15 @@ trap 'rm -rf "$tmp"' EXIT
 fail=0
 # case | root worker | root device(s) | other worker:device the chain must name ("" = none)
 while IFS='|' read -r name worker devices chain; do
-  rc=0
-  "$bin" --quiet analyze --format json "$cases/$name"/worker-* >"$tmp/$name.json" || rc=$?
-  [ "$rc" -le 1 ] || { echo "FAIL: $name: analyze exited $rc"; fail=1; continue; }
   inputs=("$cases/$name"/worker-*)
   single=$(( ${#inputs[@]} == 1 ))
-  python3 - "$tmp/$name.json" "$name" "$worker" "$devices" "$chain" "$single" <<'PY' || fail=1
+  # The worker directories as inputs, and the case's directory (its members) as one input.
+  for form in workers directory; do
+  rc=0
+  if [ $form = workers ]; then args=("${inputs[@]}"); else args=("$cases/$name"); fi
+  "$bin" --quiet analyze --format json "${args[@]}" >"$tmp/$name.json" || rc=$?
+  [ "$rc" -le 1 ] || { echo "FAIL: $name ($form): analyze exited $rc"; fail=1; continue; }
+  python3 - "$tmp/$name.json" "$name ($form)" "$worker" "$devices" "$chain" "$single" <<'PY' || fail=1
 import json, sys
 path, name, worker, devices, chain, single = sys.argv[1:]
 r = json.load(open(path))
@@ -63,6 +67,7 @@ if not f.get("evidence"):
     fail("no evidence lines")
 print(f"ok: {name}: {f['observed']}")
 PY
+  done
 done <<'CASES'
 event-timeout|worker-1|0|worker-0:0
 transport-timeout|worker-1|1|worker-0:2
