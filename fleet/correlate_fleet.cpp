@@ -158,7 +158,7 @@ class FleetWaits {
   size_t add(std::optional<size_t> node, RankRef id, std::optional<int64_t> pid) {
     size_t r = ranks_.size();
     std::string host = node ? name(*node) : "";
-    ranks_.push_back(WaitRank{host, RankRef{id.rank, "", id.device}, "", pid ? "pid " + std::to_string(*pid) : ""});
+    ranks_.push_back(WaitRank{host, RankRef{id.rank, "", id.device}, "", pid ? "pid " + std::to_string(*pid) : "", ""});
     meta_.push_back(Meta{node, pid, std::nullopt, std::nullopt});
     if (!id.rank.empty()) by_rank_[id.rank].push_back(r);
     if (node) {

@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <string_view>
+
 #include "ingest/entry_processor.h"
 #include "ingest/fact_order.h"
 #include "bundle/input_reader.h"
@@ -10,9 +15,74 @@
 
 namespace triage {
 
+namespace {
+
+std::string_view last_component(std::string_view path) {
+  while (path.size() > 1 && path.back() == '/') path.remove_suffix(1);
+  if (auto slash = path.rfind('/'); slash != std::string_view::npos) path.remove_prefix(slash + 1);
+  return path;
+}
+
+// Several inputs are the members of one job (ascend-fd's worker-N directories, one per node):
+// a directory whose files name no host is called by its own name, when that name is unique
+// among the inputs and no other input's host.
+void name_members_by_input(EvidenceSet& evidence) {
+  if (evidence.bundles.size() < 2) return;
+  std::map<std::string, size_t> uses;
+  for (const auto& b : evidence.bundles) ++uses[b.host.empty() ? std::string(last_component(b.input)) : b.host];
+  for (auto& b : evidence.bundles) {
+    std::string name(last_component(b.input));
+    std::error_code ec;
+    if (!std::filesystem::is_directory(b.input, ec)) continue;  // a loose file is a paste, not a member
+    if (b.host.empty() && !name.empty() && name != "." && name != ".." && name != "-" && uses[name] == 1) b.host = name;
+  }
+}
+
+// "worker-0", "rank_3", "node12": a member directory of a job's collection.
+bool member_directory_name(std::string_view n) {
+  for (std::string_view prefix : {"worker", "rank", "node"}) {
+    if (n.substr(0, prefix.size()) != prefix) continue;
+    std::string_view rest = n.substr(prefix.size());
+    if (!rest.empty() && (rest[0] == '-' || rest[0] == '_')) rest.remove_prefix(1);
+    if (rest.empty() || rest.size() > 6) return false;
+    for (char c : rest)
+      if (c < '0' || c > '9') return false;
+    return true;
+  }
+  return false;
+}
+
+// A directory that holds only member directories (ascend-fd's collection of a job: worker-N/,
+// one per node) is its members, in name order, each an input of its own.
+std::vector<std::string> expand_members(const std::vector<std::string>& paths) {
+  std::vector<std::string> out;
+  for (const auto& input : paths) {
+    std::error_code ec;
+    std::vector<std::string> members;
+    bool only_members = input != kStdinPath && std::filesystem::is_directory(input, ec);
+    if (only_members)
+      for (std::filesystem::directory_iterator it(input, ec), end; !ec && it != end && only_members; it.increment(ec)) {
+        std::string name = it->path().filename().string();
+        if (it->is_directory(ec) && !it->is_symlink(ec) && member_directory_name(name)) members.push_back(it->path().string());
+        else only_members = false;
+        if (members.size() > 4096) only_members = false;
+      }
+    if (ec || !only_members || members.empty()) {
+      out.push_back(input);
+      continue;
+    }
+    std::sort(members.begin(), members.end());
+    out.insert(out.end(), members.begin(), members.end());
+  }
+  return out;
+}
+
+}  // namespace
+
 // Each input is read once, in the order given; its entries are sorted afterwards.
-LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOptions& options,
+LoadResult load_evidence(const std::vector<std::string>& given, const AnalyzeOptions& options,
                          ReadProgress* progress) {
+  const std::vector<std::string> paths = expand_members(given);
   LoadResult result;
   LoadBudget budget(options.limits);
   budget.bytes.progress = progress;
@@ -43,6 +113,7 @@ LoadResult load_evidence(const std::vector<std::string>& paths, const AnalyzeOpt
     finalize_facts(bundle, options);
     if (!bundle.system.hostname.empty()) bundle.host = bundle.system.hostname;
   }
+  name_members_by_input(result.evidence);
   if (not_read > 0)
     for (auto& bundle : result.evidence.bundles)
       for (auto& f : bundle.input_findings)

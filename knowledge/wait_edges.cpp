@@ -50,6 +50,8 @@ std::optional<WaitEdgeMatch> WaitEdges::edge(std::string_view signature, const C
   if (auto d = find_capture(caps, row->waiter_device); !d.empty()) m.waiter.device = d;
   // HCCL writes "unknown" or a masked address ("10.*.*.*") when it does not know: no one named.
   if (m.target.ip.find('*') != std::string::npos) m.target.ip.clear(), m.target.device.clear();
+  // HCCL's "no rank" (UINT32_MAX) names no one either.
+  if (m.target.rank == "4294967295") m.target.rank.clear();
   if (m.target.empty()) return std::nullopt;
   return m;
 }
@@ -72,8 +74,8 @@ WaitEdges parse_wait_edges(std::string_view content, const std::string& name, st
       *cols[i] = std::string(f[i + 1]);
     }
     if (r.signature.empty() || r.meaning.empty()) return errors.push_back(where + ": signature and meaning are required");
-    if (r.target_rank.empty() && r.target_address.empty())
-      return errors.push_back(where + ": a row names the target's rank or address capture");
+    // A row with no target column names a line that is its own device's fault (an error CQE):
+    // a root candidate, not a wait. A device alone is a device of the waiter's own server.
     if (!seen.insert(r.signature).second) return errors.push_back(where + ": duplicate signature " + r.signature);
     out.rows.push_back(std::move(r));
   });

@@ -23,6 +23,8 @@ struct WaitEdgeRow {
   // names the device when the line prints it apart from the address.
   std::string target_rank, target_address, target_device, waiter_rank, waiter_address, waiter_device;
   std::string meaning;
+  // No target column: the line reports a fault of its own device (a root candidate, no wait).
+  bool own_fault() const { return target_rank.empty() && target_address.empty() && target_device.empty(); }
 };
 
 // What one hit says: `waiter` may be empty (then the line's own process waits).

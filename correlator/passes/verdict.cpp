@@ -173,6 +173,18 @@ const Hypothesis* cause_elsewhere(const std::vector<Work>& work, const std::vect
     bool explains_here = std::any_of(w.h.consequences.begin(), w.h.consequences.end(), [&](const FindingLink& l) {
       return l.index < findings.size() && findings[l.index].host == host;
     });
+    // The wait graph's root supports it and this host's ranks are among those that waited on it.
+    explains_here = explains_here || std::any_of(w.h.supporting.begin(), w.h.supporting.end(), [&](const FindingLink& l) {
+      if (l.index >= findings.size() || findings[l.index].id != "collective/wait-root") return false;
+      const std::string* waiting = findings[l.index].find_value("waiter_hosts");
+      if (!waiting || host.empty()) return false;
+      for (std::string_view rest = *waiting; !rest.empty();) {
+        size_t comma = rest.find(',');
+        if (rest.substr(0, comma) == host) return true;
+        rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+      }
+      return false;
+    });
     if (explains_here && (!best || w.h.score > best->score)) best = &w.h;
   }
   return best;

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "model/time.h"
+
 namespace triage {
 namespace {
 
@@ -18,7 +20,9 @@ bool same_rank(const RankRef& known, const RankRef& target) {
   return !target.ip.empty() && known.ip == target.ip && (target.device.empty() || known.device == target.device);
 }
 
-size_t resolve(std::vector<WaitRank>& ranks, const RankRef& target) {
+}  // namespace
+
+size_t resolve_wait_target(std::vector<WaitRank>& ranks, const RankRef& target) {
   for (size_t i = 0; i < ranks.size(); ++i)
     if (same_rank(ranks[i].id, target)) return i;
   // An address another rank of a host has as its own ("10.0.0.3/0" waits on "10.0.0.3/1"):
@@ -31,9 +35,11 @@ size_t resolve(std::vector<WaitRank>& ranks, const RankRef& target) {
             ranks[i].id.ip = target.ip;
             return i;
           }
-  ranks.push_back(WaitRank{"", target, "", ""});
+  ranks.push_back(WaitRank{"", target, "", "", ""});
   return ranks.size() - 1;
 }
+
+namespace {
 
 // The arcs as reverse adjacency: into[n] = the distinct ranks that wait on n directly.
 struct Graph {
@@ -116,6 +122,9 @@ struct Graph {
 bool earlier(const WaitRank& a, size_t ia, const WaitRank& b, size_t ib) {
   if (a.first_error_utc.empty() != b.first_error_utc.empty()) return !a.first_error_utc.empty();
   if (a.first_error_utc != b.first_error_utc) return a.first_error_utc < b.first_error_utc;
+  if (a.first_error_utc.empty() && !a.first_error_local.empty() && !b.first_error_local.empty() &&
+      a.first_error_local != b.first_error_local)
+    return a.first_error_local < b.first_error_local;
   return ia < ib;
 }
 
@@ -163,7 +172,7 @@ std::string wait_rank_label(const WaitRank& r) {
 
 std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges) {
   std::vector<WaitArc> arcs;
-  for (const auto& e : edges) arcs.push_back(WaitArc{e.waiter, resolve(ranks, e.target), e.evidence});
+  for (const auto& e : edges) arcs.push_back(WaitArc{e.waiter, resolve_wait_target(ranks, e.target), e.evidence});
   return find_wait_root(static_cast<const std::vector<WaitRank>&>(ranks), arcs);
 }
 
@@ -187,13 +196,18 @@ std::optional<WaitRoot> find_wait_root(const std::vector<WaitRank>& ranks, const
   };
   for (size_t n = 0; n < ranks.size(); ++n)
     if (g.out_degree[n] == 0 && !g.into[n].empty()) consider(n, false);
-  if (!root) {  // every waited-on rank waits too: a cycle; its first error is the root
-    std::optional<size_t> first;
+  // Every waited-on rank waits too: a cycle; its first error is the root. A cycle among ranks
+  // whose logs were read also outranks a rank no log was read of that as few ranks waited on
+  // (an address outside the inputs: its lines may hold nothing).
+  std::optional<size_t> first;
+  for (size_t n = 0; n < ranks.size(); ++n)
+    if (g.in_cycle(n) && !ranks[n].host.empty() && (!first || earlier(ranks[n], n, ranks[*first], *first))) first = n;
+  if (!first && !root)
     for (size_t n = 0; n < ranks.size(); ++n)
       if (g.in_cycle(n) && (!first || earlier(ranks[n], n, ranks[*first], *first))) first = n;
-    if (!first) return std::nullopt;
+  if (first && (!root || (ranks[root->rank].host.empty() && g.count_waiters(*first) >= root->waiters)))
     root = WaitRoot{*first, g.count_waiters(*first), true, {}, {}, {}};
-  }
+  if (!root) return std::nullopt;
   root->chain = chain_to(root->rank, g);
   const auto& chain = root->chain;
   std::vector<bool> on_chain(ranks.size());
@@ -236,12 +250,19 @@ RankRef rank_of_process(const BundleFacts& b, std::optional<int64_t> pid) {
 std::vector<BundleWait> bundle_waits(const BundleFacts& b, const WaitEdges& table) {
   // A rank's first error is its process's earliest error hit, not only its first wait line:
   // in a cycle of waits the rank that failed first is the root.
-  std::map<int64_t, int64_t> first_error;
-  for (const auto& hit : b.logs.signature_hits)
-    if (hit.pid && hit.time.time.known() && (hit.severity == "error" || hit.severity == "critical")) {
+  std::map<int64_t, int64_t> first_error, first_local;
+  for (const auto& hit : b.logs.signature_hits) {
+    if (!hit.pid || (hit.severity != "error" && hit.severity != "critical")) continue;
+    if (hit.time.time.known()) {
       auto [it, fresh] = first_error.try_emplace(*hit.pid, hit.time.time.utc_us);
       if (!fresh) it->second = std::min(it->second, hit.time.time.utc_us);
     }
+    if (hit.time.valid) {
+      int64_t local = civil_to_epoch_us(hit.time.civil);
+      auto [it, fresh] = first_local.try_emplace(*hit.pid, local);
+      if (!fresh) it->second = std::min(it->second, local);
+    }
+  }
   std::vector<BundleWait> out;
   for (const auto& hit : b.logs.signature_hits) {
     auto m = table.edge(hit.id, hit.captures);
@@ -257,6 +278,10 @@ std::vector<BundleWait> bundle_waits(const BundleFacts& b, const WaitEdges& tabl
     if (hit.time.time.known()) w.utc_us = hit.time.time.utc_us;
     if (hit.pid)
       if (auto it = first_error.find(*hit.pid); it != first_error.end()) w.first_error_utc_us = it->second;
+    if (hit.time.valid) w.first_local_us = civil_to_epoch_us(hit.time.civil);
+    if (hit.pid)
+      if (auto it = first_local.find(*hit.pid); it != first_local.end() && (!w.first_local_us || it->second < *w.first_local_us))
+        w.first_local_us = it->second;
     w.source = hit.source.empty() ? "plog" : hit.source;  // the plog reader leaves its own empty
     w.evidence = hit.evidence;
     out.push_back(std::move(w));

@@ -18,6 +18,9 @@ struct WaitRank {
   RankRef id;                   // rank, ip, device, as far as known
   std::string first_error_utc;  // ISO UTC, already skew-corrected; "" = unknown
   std::string process;          // "pid 4242": its words when nothing else names it
+  // The same on the lines' own clock, for when no rank's UTC is known (loose logs of one job,
+  // whose members log in one zone): compared only when neither rank has a UTC time.
+  std::string first_error_local;
 };
 
 struct WaitEdge {
@@ -45,6 +48,10 @@ struct WaitRoot {
 // read; "80.5.5.67/7" for a rank known by address only.
 std::string wait_rank_label(const WaitRank& r);
 
+// The rank a target names (by rank number, else by address and device); `ranks` gains one
+// when none matches.
+size_t resolve_wait_target(std::vector<WaitRank>& ranks, const RankRef& target);
+
 // `ranks` gains a rank for each target no rank matches (by rank number, else by address and
 // device). No root without an edge between two different ranks.
 std::optional<WaitRoot> find_wait_root(std::vector<WaitRank>& ranks, const std::vector<WaitEdge>& edges);
@@ -60,6 +67,7 @@ struct BundleWait {
   std::optional<int64_t> pid;
   std::optional<int64_t> utc_us;              // the line's time; nullopt when undated
   std::optional<int64_t> first_error_utc_us;  // the process's earliest error signature hit
+  std::optional<int64_t> first_local_us;      // the earlier of both on the lines' own clock (as if UTC)
   std::string source;                         // the clock of its time: plog, or the hit's source
   EvidenceRef evidence;
 };

@@ -235,6 +235,9 @@ class NodeBuilder {
     std::map<Key, NodeWaitEdge> by_key;
     for (const BundleFacts* b : group_.bundles)
       for (const auto& w : bundle_waits(*b, wait_table_)) {
+        // A device of the node's own server (a P2P wait): the summary names targets by rank
+        // or address only, and fleet's graph is between nodes.
+        if (w.target.rank.empty() && w.target.ip.empty()) continue;
         NodeWaitEdge e;
         e.signature = w.signature;
         e.waiter_rank = w.waiter.rank;

@@ -273,8 +273,14 @@ void PlogFileParser::keep_signature_hits(const PlogLine& p, const Line& line) {
       const RE2& re = *sig.re;
       int n = re.NumberOfCapturingGroups();
       std::vector<re2::StringPiece> groups(static_cast<size_t>(n) + 1);
-      if (re.Match(re2::StringPiece(m.data(), m.size()), 0, m.size(), RE2::UNANCHORED,
-                   groups.data(), n + 1)) {
+      // The message first; else the text the signature set matched, which starts at the
+      // line's source position (a pattern that spans "[file.cc:N] [tid][Tag]" captures there).
+      auto match = [&](sv text) {
+        return re.Match(re2::StringPiece(text.data(), text.size()), 0, text.size(), RE2::UNANCHORED, groups.data(),
+                        n + 1);
+      };
+      sv whole = plog_signature_text(p);
+      if (match(m) || (whole.data() != m.data() && match(whole))) {
         for (const auto& [name, index] : re.NamedCapturingGroups()) {
           const auto& g = groups[static_cast<size_t>(index)];
           if (g.data() != nullptr) h.captures.emplace_back(name, std::string(g.data(), g.size()));

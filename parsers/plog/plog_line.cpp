@@ -458,6 +458,7 @@ PlogLevel plog_level_from(sv w) {
       if (w == "ERROR") return PlogLevel::error;
       if (w == "EVENT") return PlogLevel::event;
       if (w == "DEBUG") return PlogLevel::debug;
+      if (w == "TRACE") return PlogLevel::debug;  // HCCL's [TRACE] init lines: below INFO
       break;
     case 7:
       if (w == "WARNING") return PlogLevel::warning;
@@ -567,6 +568,17 @@ PlogResult parse_plog_at(sv s, PlogLine& out) {
     return malformed(out, "bad firmware line");
   }
   size_t end = 0;
+  // HCCL's init trace puts its stage before the file marker: `[status:init] [hcom.cc:194]`.
+  if (body.substr(0, 8) == "[status:") {
+    size_t close = body.find("] [", 8);
+    if (close != sv::npos && close < 40) {
+      sv rest = body.substr(close + 2);
+      if (file_marker(rest, end, out)) {
+        parse_after_marker(out.module, rest.substr(end), out);
+        return PlogResult::parsed;
+      }
+    }
+  }
   if (file_marker(body, end, out)) {
     parse_after_marker(out.module, body.substr(end), out);
     return PlogResult::parsed;

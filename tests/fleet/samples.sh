@@ -3,7 +3,7 @@
 # writes schema-valid summaries; the reduce names the faulty node first whatever the order of
 # its arguments (summaries, bundles, a directory, an @list), also when that node's clock runs
 # 5 minutes ahead, and names node 1 in the variant where node 1 faults; analyze of all four
-# bundles leads with the same node; the wait graph (fleet's and analyze's) roots at the faulty
+# bundles (and of their directory) leads with the same node; the wait graph (fleet's and analyze's) roots at the faulty
 # rank; bad summaries exit 2 naming the file; an older summary without wait edges still loads.
 # Usage: samples.sh BIN JSON_SCHEMA_CHECK REPO_ROOT
 set -euo pipefail
@@ -93,6 +93,13 @@ import json, sys
 r = json.load(open(sys.argv[1]))["verdict"]["ranked"]
 assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
 assert len(r[0]["consequences"]) >= 6, r[0]
+PY
+  # The sample's directory as one input is its four node directories (ingest/load.cpp).
+  "$bin" --quiet analyze --format json "$root/samples/$variant" >"$tmp/dir.json" || true
+  python3 - "$tmp/dir.json" "$want" <<'PY' || fail "$variant: analyze of the directory does not lead with $want"
+import json, sys
+r = json.load(open(sys.argv[1]))["verdict"]["ranked"]
+assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
 PY
   # analyze names the same rank the others waited on, on its own host.
   python3 - "$tmp/all.json" "$want" "$wantrank" <<'PY' || fail "$variant: analyze's wait root is not rank $wantrank on $want"

@@ -158,9 +158,41 @@ TEST_CASE("wait edges: the loader names a bad row", "[knowledge]") {
     return e;
   };
   CHECK(errors_of("a/b\tremote_rank\t-\t-\t-\t-\t-\twaits\n").empty());
-  CHECK(errors_of("a/b\t-\t-\tdev\tlocal_rank\t-\t-\twaits\n").at(0) ==
-        "w.tsv:2: a row names the target's rank or address capture");  // a device alone is no one
+  CHECK(errors_of("a/b\t-\t-\tdev\tlocal_rank\t-\t-\twaits\n").empty());  // a device of its own server
+  CHECK(errors_of("a/b\t-\t-\t-\t-\t-\t-\tits own device's fault\n").empty());  // a root candidate
   CHECK(errors_of("a/b\tremote rank\t-\t-\t-\t-\t-\twaits\n").at(0) == "w.tsv:2: 'remote rank' is no capture name (or -)");
   CHECK(errors_of("a/b\tr\t-\t-\t-\t-\t-\tw\na/b\tr\t-\t-\t-\t-\t-\tw\n").at(0) == "w.tsv:3: duplicate signature a/b");
   CHECK(errors_of("a/b\tr\t-\t-\t-\tw\n").at(0) == "w.tsv:2: 6 fields, want 8");
+}
+
+TEST_CASE("wait edges: ascend-fd's system-test lines (P2P, AI CPU notify wait, the old link table, CQE)", "[knowledge]") {
+  // tests/data/ascend-fd-st/ (Ascend/mind-cluster, Apache-2.0): a P2P wait names a device of its
+  // own server by physical id.
+  auto p2p = edge_of("[ERROR] HCCL(114654,python3):2025-06-19-09:28:35.062.066 [p2p_mgmt.cc:305] [115867][Wait]"
+                     "[P2PConnected]connected p2p timeout, timeout:130 s. local logicDevid:2, remote physic id:1.");
+  REQUIRE(p2p);
+  CHECK((p2p->signature == "hccl/p2p-wait" && p2p->target.device == "1" && p2p->target.rank.empty() &&
+         p2p->target.ip.empty() && p2p->waiter.device == "2"));
+  auto notify = edge_of("[ERROR] HCCL(5375,aicpu_scheduler):2025-08-06-23:09:01.834.048 [aicpu_communicator.cc:3083] "
+                        "[5792][TaskException]base information is streamId:149, sqid:153, head:1488, tail:136, type:"
+                        "NOTIFY WAIT, localRank:1, remoteRank:0, taskId:26064, notifyId:760, addr1High:0x0.");
+  REQUIRE(notify);
+  CHECK((notify->target.rank == "0" && notify->waiter.rank == "1"));
+  // HCCL's "no rank" and an SDMA task (its own transfer, no wait) name no one.
+  CHECK(!edge_of("[ERROR] HCCL(5375,aicpu_scheduler):2025-08-06-23:09:01.834.041 [aicpu_communicator.cc:3083] "
+                 "[5792][TaskException]base information is streamId:149, sqid:153, head:1488, tail:136, type:NOTIFY "
+                 "WAIT, localRank:1, remoteRank:4294967295, taskId:26064, notifyId:760, addr1High:0x0."));
+  CHECK(!edge_of("[ERROR] HCCL(3496,aicpu_scheduler):2025-08-06-22:39:11.764.416 [aicpu_communicator.cc:3750] [3896]"
+                 "[TaskException][AICPU]base information is streamId:149, sqid:153, head:1487, tail:127, type:SDMA, "
+                 "localRank:1, remoteRank:2, taskId:26063, notifyId:0."));
+  auto old_table = edge_of("[ERROR] HCCL(59420,python3):2025-01-24-11:24:07.908.572 [comm_base.cc:1018][107626]   |  "
+                           "124.0.0.11(1)   |   124.0.0.21(0)   |  server  | no connect |   ");
+  REQUIRE(old_table);
+  CHECK((old_table->target.ip == "124.0.0.11" && old_table->target.rank == "1" && old_table->waiter.rank == "0"));
+  // An error CQE is its own device's fault: a row without a target, no edge.
+  const WaitEdgeRow* cqe = wait_edges_for("").of_signature("fd/hccl-029");
+  REQUIRE(cqe);
+  CHECK(cqe->own_fault());
+  CHECK(!edge_of("[ERROR] HCCL(12337,python):2023-07-04-22:15:59.773.698 [heartbeat.cc:551][12337][283707][Heartbeat]"
+                 "cqe err status[12], time:[2023-07-04 22:15:59.099518], ip:[192.1.95.102]"));
 }

@@ -12,7 +12,7 @@ using namespace triage;
 namespace {
 
 WaitRank rank(std::string host, std::string r, std::string dev, std::string ip = "", std::string first = "") {
-  return WaitRank{std::move(host), RankRef{std::move(r), std::move(ip), std::move(dev)}, std::move(first), ""};
+  return WaitRank{std::move(host), RankRef{std::move(r), std::move(ip), std::move(dev)}, std::move(first), "", ""};
 }
 
 WaitEdge waits(size_t waiter, RankRef target, uint64_t line) {
