@@ -71,10 +71,13 @@ class Collector final : public ErrorLineSink {
   void take(const EvidenceRef& ev) override { taken_.insert({ev.entry, ev.line}); }
 
  private:
-  // A line a benign signature matched is start-up noise: never an error of its own.
+  // A line a benign signature matched is start-up noise: never an error of its own. Nor is
+  // an error line a logged successful fallback handled (signature category handled-error:
+  // the log-signature finding reports it at info).
   void benign_lines() {
     for (const auto& h : b_.logs.signature_hits)
-      if (const Signature* s = kb_.find_signature(h.id); s && s->outcome == "benign")
+      if (const Signature* s = kb_.find_signature(h.id);
+          s && (s->outcome == "benign" || s->category == "handled-error"))
         taken_.insert({h.evidence.entry, h.evidence.line});
   }
   void signature_hits() {
