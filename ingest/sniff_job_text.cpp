@@ -41,6 +41,7 @@ std::optional<SniffResult> sniff_job_text(std::string_view head, bool whole) {
     LinePrefix p = split_line_prefix(line, {});
     std::string_view text = p.logger.empty() ? p.body : p.logger;
     uint8_t roles = forms.roles(p.body);
+    if ((roles & kTextError) && !p.logger.empty()) roles |= forms.roles(p.logger) & kTextBelowError;
     if (roles & kTextProgress) {
       if (progress++ == 0) {
         first_progress = lines;
