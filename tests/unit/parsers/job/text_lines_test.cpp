@@ -109,6 +109,10 @@ TEST_CASE("job text forms: progress lines of healthy runs, and their near misses
   CHECK(is_progress("epoch: 2 step: 100, loss is 0.6931"));
   CHECK(is_progress("INFO:     Application startup complete."));
   CHECK(is_progress("[2025-05-12 10:01:02 TP0] Decode batch. #running-req: 4, #token: 1024, token usage: 0.01, gen throughput (token/s): 85.3, #queue-req: 0"));
+  CHECK(is_progress("{ Epoch:[  1/  2], step:[    1/  100], loss: 2.345, per_step_time: 1234ms, lr: 1e-05, overflow cond: False, loss_scale: 1.0"));
+  CHECK(is_progress("step:12 - actor/entropy:0.51 - actor/pg_loss:-0.013 - critic/score/mean:0.42"));
+  CHECK(is_progress("{'loss': 1.2309, 'acc': 0.71, 'grad_norm': 3.2, 'learning_rate': 9.9e-05, 'memory(GiB)': 17.3, 'epoch': 0.05, 'global_step/max_steps': '5/100'}"));
+  CHECK(is_progress("Prompt: 'The future of AI is', Generated text: \" in the hands of the people who will build it.\""));
   CHECK_FALSE(is_progress("[2026-01-15 13:56:49] [ERROR] KV cache allocation failed"));
   CHECK_FALSE(is_progress("iteration 19 failed: loss scale overflow"));
   CHECK_FALSE(is_progress("ERROR:    Application startup failed. Exiting."));
