@@ -38,11 +38,13 @@ void JobTextForms::build_set() {
 
 uint8_t JobTextForms::roles(std::string_view line) const {
   if (!set_) return 0;
-  re2::StringPiece t(line.data(), line.size());
-  if (!set_->Match(t, nullptr)) return 0;  // the common case: no allocation
+  // One pass of the set names every form that matches; the hit list is reused by the thread
+  // (no allocation once warm).
+  thread_local std::vector<int> hits;
+  if (!set_->Match(re2::StringPiece(line.data(), line.size()), &hits)) return 0;
   uint8_t out = 0;
-  for (const auto& f : forms)
-    if (!(out & f.role) && RE2::PartialMatch(t, *f.re)) out |= f.role;
+  for (int i : hits)
+    if (i >= 0 && static_cast<size_t>(i) < forms.size()) out |= forms[static_cast<size_t>(i)].role;
   return out;
 }
 

@@ -44,10 +44,11 @@ bool PythonLogParser::text_line(StreamState& s, const Prefix& p) {
   // A tool's own error text as the entry's first line (`cat: x: No such file or directory`)
   // says the file was not collected (parsers/common/tool_error.h), not that the job failed.
   if (!tool_error_.empty() && ctx_.stats.lines <= 3) return false;
+  // A logger prefix split off the line (vLLM's `INFO 04-18 15:43:36 [x.py:12] `) that no
+  // error-level form took is a lower level: the line is that logger's record, known already.
+  if (p.logger_prefix) return false;
   uint8_t roles = text_forms_.roles(p.body);
   if (roles == 0) return false;
-  // A logger prefix split off the line (vLLM's `INFO 04-18 15:43:36 [x.py:12] `) is its level.
-  if ((roles & kTextError) && !p.logger.empty()) roles |= text_forms_.roles(p.logger) & kTextBelowError;
   if (!JobTextForms::is_error(roles)) return (roles & kTextProgress) != 0;
   // Storm bound as level_line's: past kPlogKeptPerTemplate kept lines of one template in a
   // stream, a line is counted on the last kept one.
