@@ -9,6 +9,7 @@
 
 #include "ingest/classify.h"
 #include "bundle/member_name.h"
+#include "knowledge/job_text_forms.h"
 
 namespace triage {
 namespace {
@@ -104,6 +105,10 @@ std::optional<std::string_view> prompt_command(std::string_view line) {
   if (t.empty() || t.size() >= 200 || t.back() == ':') return std::nullopt;
   std::string_view word = t.substr(0, t.find_first_of(" \t"));
   if (word.find(':') != std::string_view::npos) return std::nullopt;
+  // A program's error about the command it ran (Go's `npu-smi set ...: npu-smi not found in`,
+  // `cat /x: No such file or directory`) quotes the command but is its output, not an echo.
+  if (t.find(": ") != std::string_view::npos && JobTextForms::is_error(job_text_forms_for("").roles(t)))
+    return std::nullopt;
   std::string_view prog = base_name(word);
   std::string_view rest = trimmed(t.substr(word.size()));
   std::string_view arg = rest.substr(0, rest.find_first_of(" \t"));

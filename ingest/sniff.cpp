@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "ingest/classify.h"
+#include "ingest/sniff_job_text.h"
 #include "knowledge/line_shapes.h"
 #include "parsers/common/line_prefix.h"
 
@@ -427,6 +428,8 @@ static SniffResult sniff_with(const ShapeSet& shape_set, std::string_view head, 
   if (c.count(repl_prompt) >= 2)
     return found(K::python_log, fmt::format("job output: {} Python prompt lines from line {}",
                                             c.count(repl_prompt), c.first[repl_prompt]));
+  // A stack's progress lines, or error-level lines of any shape (ingest/sniff_job_text.h).
+  if (auto r = sniff_job_text(head, whole)) return *r;
   return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
                                        c.nonempty == 1 ? "" : "s", near_misses(c)));
 }

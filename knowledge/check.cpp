@@ -11,6 +11,7 @@
 #include "knowledge/wait_edges.h"
 #include "knowledge/component_phrases.h"
 #include "knowledge/error_levels.h"
+#include "knowledge/job_text_forms.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/collective_classes.h"
 #include "knowledge/zone_abbreviations.h"
@@ -182,6 +183,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     append(out.problems, check_line_shapes(content, name, out.samples));
   else if (name.ends_with(kErrorLevelsFile) || name.ends_with(kErrorLevelSamplesFile))
     append(out.problems, check_error_levels(content, name, out.samples));
+  else if (name.ends_with(kJobTextFormsFile))
+    append(out.problems, check_job_text_forms(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))
     parse_month_names(content, name, out.problems);
   else if (name.ends_with(kComponentPhrasesFile))

@@ -31,6 +31,7 @@ using LineKey = std::pair<std::string_view, uint64_t>;  // entry, line
 
 struct Group {
   std::string source, module, code, templ;
+  std::string meaning;  // the catalogue's words for the code (code_meaning), "" when unknown
   uint64_t count = 0;
   std::string first, last;
   std::set<int64_t> pids, devices, ranks;
@@ -71,10 +72,13 @@ class Collector final : public ErrorLineSink {
   void take(const EvidenceRef& ev) override { taken_.insert({ev.entry, ev.line}); }
 
  private:
-  // A line a benign signature matched is start-up noise: never an error of its own.
+  // A line a benign signature matched is start-up noise: never an error of its own. Nor is
+  // an error line a logged successful fallback handled (signature category handled-error:
+  // the log-signature finding reports it at info).
   void benign_lines() {
     for (const auto& h : b_.logs.signature_hits)
-      if (const Signature* s = kb_.find_signature(h.id); s && s->outcome == "benign")
+      if (const Signature* s = kb_.find_signature(h.id);
+          s && (s->outcome == "benign" || s->category == "handled-error"))
         taken_.insert({h.evidence.entry, h.evidence.line});
   }
   void signature_hits() {
@@ -124,9 +128,22 @@ void keep_ids(std::set<int64_t>& ids, std::optional<int64_t> v) {
 
 std::string list(const std::set<int64_t>& ids) { return fmt::format("{}", fmt::join(ids, ",")); }
 
+// What the catalogue says a code means, in a few words (its first clause, at most 60
+// characters): `107002 (The context is empty)`. "" when the catalogue does not know it.
+std::string code_meaning(const KnowledgeBase& kb, std::string_view code) {
+  if (code.empty()) return {};
+  const ErrorCodeInfo* c = kb.find_code(code);
+  if (!c || c->meaning.empty()) return {};
+  std::string_view m = c->meaning;
+  size_t end = std::min(m.find_first_of(".(;:"), m.size());
+  while (end > 0 && m[end - 1] == ' ') --end;
+  if (end == 0) return {};
+  return std::string(m.substr(0, std::min<size_t>(end, 60)));
+}
+
 std::string group_line(const Group& g) {
-  std::string s = fmt::format("{} {}{}{}: {} x{}", g.source, g.module, g.code.empty() ? "" : " ",
-                              g.code, g.templ, g.count);
+  std::string s = fmt::format("{} {}{}{}{}: {} x{}", g.source, g.module, g.code.empty() ? "" : " ",
+                              g.code, g.meaning.empty() ? "" : " (" + g.meaning + ")", g.templ, g.count);
   if (!g.first.empty()) s += fmt::format(", first {}, last {}", g.first, g.last);
   if (!g.pids.empty()) s += ", pid " + list(g.pids);
   if (!g.devices.empty()) s += ", device " + list(g.devices);
@@ -260,6 +277,7 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
         it = groups.emplace(key, Group{}).first;
         Group& g = it->second;
         g.source = l.source, g.module = l.module, g.code = l.code, g.templ = templ;
+        g.meaning = code_meaning(kb, l.code);
         g.evidence = *l.evidence;
         add_report_facts(l.evidence->excerpt, g.facts);
         if (l.report) {

@@ -389,7 +389,7 @@ JobRead PythonLogParser::job_line(StreamState& s, std::string_view body, bool un
 
 bool PythonLogParser::level_line(StreamState& s, const Prefix& p) {
   LevelHit hit;
-  if (!levels_.find(p.logger, p.body, hit)) return false;
+  if (!levels_.find(p.logger, p.body, hit)) return text_line(s, p);
   if (hit.blank) return true;  // a level and nothing after it (a blank logger line)
   // Storm bound (issue 35): past kPlogKeptPerTemplate kept lines of one template (form and
   // text with digits left out) and prefix pid in a stream, a line is counted on the last kept

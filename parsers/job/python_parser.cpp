@@ -72,7 +72,9 @@ void PythonLogParser::line(const Line& l) {
   std::optional<int64_t> line_pid = p.pid;
   if (s.open_block && *s.open_block < py_.error_reports.size() && py_.error_reports[*s.open_block].pid)
     line_pid = py_.error_reports[*s.open_block].pid;
+  const size_t hits_before = ctx_.facts.logs.signature_hits.size();
   bool known = signatures_.offer(p.body, entry_, l.number, l.offset, l.text, line_pid, ctx_.facts.logs);
+  if (known) handled_errors(s, hits_before);
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
   // line: `ImportError: x.so: undefined symbol: f`), a line a job signature knows (glibc's
   // `malloc_consolidate(): invalid chunk size`), another logger's record, a blank line.

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bundle/line_reader.h"
+#include "knowledge/job_text_forms.h"
 #include "parsers/common/level_line.h"
 #include "parsers/common/parser.h"
 #include "parsers/common/signature_hits.h"
@@ -105,7 +106,8 @@ class PythonLogParser {
         tb_base_(ctx.facts.python.tracebacks.size()),
         report_base_(ctx.facts.python.error_reports.size()),
         signatures_(knowledge_for(ctx.options.knowledge_dir), kSigJob),
-        levels_(ctx.options.knowledge_dir) {}
+        levels_(ctx.options.knowledge_dir),
+        text_forms_(job_text_forms_for(ctx.options.knowledge_dir)) {}
 
   void line(const Line& l);
   void finish();
@@ -141,6 +143,14 @@ class PythonLogParser {
   // as a level_line job event (issue 36: an error-level line is never silent). True when the
   // line has such a level (its shape is then known), whether or not a fact was kept.
   bool level_line(StreamState& s, const Prefix& p);
+  // parsers/job/python_text_lines.cpp: a line no reader judged and no error-level form
+  // starts: an error-level line of any shape (knowledge/job-text-forms.tsv role error, kept
+  // as a level_line event of form "error text"), or a healthy run's progress line. True when
+  // the line has such a form (its shape is then known).
+  bool text_line(StreamState& s, const Prefix& p);
+  // A job/handled-error signature hit among logs.signature_hits[from..]: the error lines of
+  // stream `s` just before it are handled (knowledge/signatures/job.json).
+  void handled_errors(const StreamState& s, size_t from);
   std::optional<size_t> add_job_event(JobEvent e);
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
@@ -188,6 +198,7 @@ class PythonLogParser {
   std::string tool_error_;
   SignatureHitter signatures_;  // knowledge signatures whose sources name "job"
   LevelReader levels_;          // the error-level forms (knowledge/error-levels.tsv)
+  const JobTextForms& text_forms_;  // knowledge/job-text-forms.tsv
   struct LevelSlot {
     uint32_t kept = 0;
     size_t last = 0;  // the last kept event of the template, in py_.job_events

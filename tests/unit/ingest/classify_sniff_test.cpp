@@ -238,5 +238,9 @@ TEST_CASE("a line behind a launcher or container prefix sniffs by its own text; 
   CHECK(sniffed("INFO 03-26 02:34:58 [__init__.py:32] name=ascend, value=vllm_ascend:register\n") == "python_log");
   // Near misses: prose behind a wrapper is still prose.
   CHECK(sniffed("worker-3: the job was restarted twice\n") == "unknown");
-  CHECK(sniffed("ERROR 02-26 10:15:42 the worker failed\n") == "unknown");
+  // An error level at the start of a line of an unknown logger is an error-level line of
+  // unknown shape (issue 36, knowledge/job-text-forms.tsv): job output, not vLLM's logger.
+  SniffResult r = sniff_content("ERROR 02-26 10:15:42 the worker failed\n", true);
+  CHECK(r.kind == SourceKind::python_log);
+  CHECK_THAT(r.reason, Catch::Contains("text log of unknown shape"));
 }
