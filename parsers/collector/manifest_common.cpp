@@ -1,5 +1,8 @@
 #include "parsers/collector/manifest_common.h"
 
+#include <algorithm>
+#include <new>
+
 #include "model/time.h"
 
 namespace triage {
@@ -246,6 +249,19 @@ bool read_manifest_item(od::object obj, ManifestItem& item, std::string& error) 
     return false;
   }
   return true;
+}
+
+void reserve_items(std::vector<ManifestItem>& items, uint64_t entry_size, uint64_t first_offset,
+                   uint64_t offset, size_t count) {
+  if (count < 2 || entry_size <= offset || offset <= first_offset) return;
+  uint64_t per = (offset - first_offset) / (count - 1);
+  if (per == 0) return;
+  uint64_t more = (entry_size - offset) / per;
+  uint64_t total = std::min<uint64_t>(count + more + more / 16, entry_size / 64 + count);
+  try {
+    items.reserve(items.size() + static_cast<size_t>(total));
+  } catch (const std::bad_alloc&) {  // a guess too large for this process: grow as before
+  }
 }
 
 }  // namespace triage

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <new>
 #include <optional>
 
 #include "parsers/collector/manifest_common.h"
@@ -104,31 +103,13 @@ class StreamReader {
       return std::nullopt;
     }
     if (++count_ == 1) first_offset_ = p.offset;
-    if (count_ == kEstimateAfter) reserve_estimate(p.offset);
+    if (count_ == kReserveAfterItems) reserve_items(m_.json_items, ctx_.entry.size, first_offset_, p.offset, count_);
     m_.json_items.push_back(std::move(item));
     if (in_first_ && !out_.not_object_item) out_.items_end = m_.json_items.size();
     return std::nullopt;
   }
 
  private:
-  // A vector grown by doubling held up to three times its items while it moved them (100,000
-  // items: 55 MiB). After the first items, their mean length and the entry's size (from the
-  // archive or the file system) tell how many will come: one allocation of about that many.
-  // Never more than an item per 64 bytes of the entry (an item that short holds a path and a
-  // status at most); a wrong guess only means the vector grows as before.
-  void reserve_estimate(uint64_t offset) {
-    uint64_t size = ctx_.entry.size;
-    if (size <= offset || offset <= first_offset_) return;
-    uint64_t per = (offset - first_offset_) / (count_ - 1);
-    if (per == 0) return;
-    uint64_t more = (size - offset) / per;
-    uint64_t total = std::min<uint64_t>(count_ + more + more / 16, size / 64 + count_);
-    try {
-      m_.json_items.reserve(m_.json_items.size() + static_cast<size_t>(total));
-    } catch (const std::bad_alloc&) {  // a guess too large for this process: grow as before
-    }
-  }
-
   simdjson::error_code iterate(od::document& doc) {
     size_t n = pad_.size();
     pad_.resize(n + simdjson::SIMDJSON_PADDING);
@@ -140,7 +121,6 @@ class StreamReader {
   ManifestJsonRead& out_;
   od::parser parser_;  // grows to the largest value read, at most about kMaxValueBytes
   std::string pad_;    // the value with simdjson's padding, reused
-  static constexpr size_t kEstimateAfter = 256;
   size_t count_ = 0;
   uint64_t first_offset_ = 0;
   bool items_key_seen_ = false, in_first_ = false;
