@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -15,6 +16,7 @@
 #include "bundle/stored_source.h"
 #include "bundle/utf16_source.h"
 #include "ingest/registry.h"
+#include "parsers/collector/manifest_parsers.h"
 
 namespace triage {
 namespace {
@@ -236,11 +238,15 @@ void EntryProcessor::read_file(Record& r, ByteSource& data) {
 }
 
 void EntryProcessor::run_parser(Record& r, ByteSource& src) {
+  run_parser(r, src, parser_for(r.entry.kind));
+}
+
+void EntryProcessor::run_parser(Record& r, ByteSource& src, const std::function<void(ParseContext&, ByteSource&)>& parse) {
   InventoryEntry& e = r.entry;
   e.has_parser = true;
   ParseContext ctx{e.info, bundle_, e.stats, options_};
   try {
-    parser_for(e.kind)(ctx, src);
+    parse(ctx, src);
   } catch (const std::exception& ex) {
     bundle_.input_findings.push_back(parser_error_finding(e.info.display, to_string(e.kind), ex.what()));
   } catch (...) {
@@ -266,24 +272,47 @@ void EntryProcessor::count_lines(Record& r, ByteSource& src, std::string_view he
   if (r.entry.kind == SourceKind::unknown) stats.lines_unrecognised = stats.lines - stats.malformed;
 }
 
-// The manifest is read whole (it is small), kept for classification and reconciliation,
-// and then given to its parser like any entry.
+// The manifest is parsed once, as it streams in, like any entry; its index points at the items
+// its parser read (a small damaged manifest.json is reread whole by the index, for its repairs).
 void EntryProcessor::capture_manifest(Record& r, ByteSource& src, bool items) {
-  bool truncated = false;
-  std::string text = read_all(src, kManifestCap, &truncated);
   ManifestIndex& index = items ? items_ : manifest_;
+  const ManifestFacts& m = bundle_.manifest;
+  const std::vector<ManifestItem>& list = items ? m.jsonl_items : m.json_items;
+  size_t begin = list.size();
+  ManifestJsonRead read;
+  bool parsed = false;
+  run_parser(r, src, [&](ParseContext& ctx, ByteSource& s) {
+    if (items) parse_manifest_items_jsonl(ctx, s);
+    else read = read_manifest_json(ctx, s);
+    parsed = true;
+  });
+  if (!parsed) return;  // the parser failed (a finding says so): no index
   std::string error;
-  bool ok = items ? index.load_jsonl(text, &error) : index.load_json(text, &error);
-  if (truncated) {
+  bool ok = false;
+  if (items) {
+    ok = list.size() > begin;
+    if (ok) index.use_items(list, begin, list.size());
+  } else if (read.damaged && !read.whole_text.empty()) {
+    ok = index.load_json(read.whole_text, &error);
+  } else if (read.damaged) {
+    ok = read.items_end > read.items_begin;
+    error = ok ? "damaged; the items before the damage were read" : "damaged before any item";
+  } else if (!read.items_array) {
+    error = "no \"items\" array (damaged or cut JSON?)";
+  } else {
+    ok = true;
+    if (read.not_object_item) error = "an item is not a JSON object";
+  }
+  if (ok && !items && read.whole_text.empty()) index.use_items(list, read.items_begin, read.items_end);
+  uint64_t bytes = items ? r.entry.stats.bytes : read.bytes;
+  if (bytes > kManifestCap) {
     ok = false;
+    index = ManifestIndex();
     error = fmt::format("larger than {} bytes", kManifestCap);
   }
   if (ok) index.origin = r.entry.info.path;
   if (!error.empty() && !items)
     manifest_error_ = ok ? error : fmt::format("could not be used: {}", error);
-  StringSource copy(text);
-  if (parser_for(r.entry.kind)) run_parser(r, copy);
-  else count_lines(r, copy, text, true);
 }
 
 void EntryProcessor::on_member_warning(std::string_view message) {

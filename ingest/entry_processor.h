@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <functional>
 #include <set>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "ingest/name_copies.h"
 #include "model/host_facts.h"
 #include "model/options.h"
+#include "parsers/common/parser.h"
 
 namespace triage {
 
@@ -49,6 +51,8 @@ class EntryProcessor final : public MemberSink {
   std::string class_path_of(const std::string& path);
   void read_file(Record& r, ByteSource& data);
   void run_parser(Record& r, ByteSource& src);
+  // Runs `parse` on the entry; an exception becomes a parser-error finding.
+  void run_parser(Record& r, ByteSource& src, const std::function<void(ParseContext&, ByteSource&)>& parse);
   void count_lines(Record& r, ByteSource& src, std::string_view head, bool whole);
   void capture_manifest(Record& r, ByteSource& src, bool items);
   bool fold_if_quiet(Record& r, size_t facts_before, size_t findings_before, bool noted);

@@ -42,6 +42,7 @@ bool ManifestIndex::load_json(std::string_view text, std::string* error) {
 }
 
 bool ManifestIndex::load_json_exact(std::string_view text, std::string* error) {
+  list_ = nullptr;
   simdjson::ondemand::parser parser;
   simdjson::padded_string padded(text);
   simdjson::ondemand::document doc;
@@ -78,6 +79,7 @@ bool ManifestIndex::load_json_exact(std::string_view text, std::string* error) {
 }
 
 bool ManifestIndex::load_jsonl(std::string_view text, std::string* error) {
+  list_ = nullptr;
   simdjson::ondemand::parser parser;
   size_t pos = 0;
   while (pos < text.size()) {
@@ -101,19 +103,33 @@ bool ManifestIndex::load_jsonl(std::string_view text, std::string* error) {
   return true;
 }
 
+void ManifestIndex::use_items(const std::vector<ManifestItem>& items, size_t begin, size_t end) {
+  items_.clear();
+  list_ = &items;
+  begin_ = std::min(begin, items.size());
+  end_ = std::clamp(end, begin_, items.size());
+  index();
+}
+
+std::span<const ManifestItem> ManifestIndex::items() const {
+  if (list_) return std::span<const ManifestItem>(list_->data() + begin_, end_ - begin_);
+  return items_;
+}
+
 void ManifestIndex::index() {
-  by_path_.resize(items_.size());
-  for (size_t i = 0; i < items_.size(); ++i) by_path_[i] = i;
+  size_t n = items().size();
+  by_path_.resize(n);
+  for (size_t i = 0; i < n; ++i) by_path_[i] = i;
   std::stable_sort(by_path_.begin(), by_path_.end(),
-                   [&](size_t a, size_t b) { return items_[a].path < items_[b].path; });
+                   [&](size_t a, size_t b) { return at(a).path < at(b).path; });
   loaded_ = true;
 }
 
 const ManifestItem* ManifestIndex::find(std::string_view path) const {
   auto it = std::lower_bound(by_path_.begin(), by_path_.end(), path,
-                             [&](size_t i, std::string_view p) { return items_[i].path < p; });
-  if (it == by_path_.end() || items_[*it].path != path) return nullptr;
-  return &items_[*it];
+                             [&](size_t i, std::string_view p) { return at(i).path < p; });
+  if (it == by_path_.end() || at(*it).path != path) return nullptr;
+  return &at(*it);
 }
 
 }  // namespace triage

@@ -1,9 +1,11 @@
 #pragma once
 // The collector's manifest as the input stage needs it: the items, found by bundle path,
 // to classify entries and to reconcile what was read with what the manifest lists.
-// Items are read with the manifest parser's own item reader (parsers/collector/manifest_common.h).
+// The input stage indexes the items the manifest parsers read (use_items); load_json and
+// load_jsonl read a text themselves (a small damaged manifest.json, tests).
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,16 +22,23 @@ class ManifestIndex {
   bool load_json(std::string_view text, std::string* error);
   bool load_jsonl(std::string_view text, std::string* error);
 
+  // The items the manifest's parser read: [begin, end) of `items`, which must outlive the
+  // index and keep those elements (appending to it is fine). One parse serves both.
+  void use_items(const std::vector<ManifestItem>& items, size_t begin, size_t end);
+
   bool loaded() const { return loaded_; }
   const ManifestItem* find(std::string_view path) const;
-  const std::vector<ManifestItem>& items() const { return items_; }
+  std::span<const ManifestItem> items() const;
   std::string origin;  // the entry it was read from
 
  private:
   bool load_json_exact(std::string_view text, std::string* error);
   void index();
-  std::vector<ManifestItem> items_;
-  std::vector<size_t> by_path_;  // indices into items_, sorted by path
+  const ManifestItem& at(size_t i) const { return list_ ? (*list_)[begin_ + i] : items_[i]; }
+  std::vector<ManifestItem> items_;  // read here (load_json, load_jsonl)
+  const std::vector<ManifestItem>* list_ = nullptr;  // or read by the parser (use_items)
+  size_t begin_ = 0, end_ = 0;
+  std::vector<size_t> by_path_;  // indices into items(), sorted by path
   bool loaded_ = false;
 };
 

@@ -35,4 +35,14 @@ bool read_contract_strings(simdjson::ondemand::value v,
 // missing "path" is an error too (an item says what it is about).
 bool read_manifest_item(simdjson::ondemand::object obj, ManifestItem& item, std::string& error);
 
+// A vector grown by doubling holds up to three times its items while it moves them (100,000
+// items: 55 MiB). After the first kReserveAfterItems items, their mean length (first_offset to
+// offset over count - 1 items) and the entry's size (from the archive or the file system) tell
+// how many will come: `items` is reserved once for about that many. Never more than an item
+// per 64 bytes of the entry (an item that short holds a path and a status at most); a wrong
+// guess only means the vector grows as before.
+constexpr size_t kReserveAfterItems = 256;
+void reserve_items(std::vector<ManifestItem>& items, uint64_t entry_size, uint64_t first_offset,
+                   uint64_t offset, size_t count);
+
 }  // namespace triage

@@ -20,6 +20,8 @@ void parse_manifest_items_jsonl(ParseContext& ctx, ByteSource& src) {
   std::string buf;  // the line with simdjson's padding, reused
   Line line;
   bool seen_data = false;
+  size_t count = 0;  // items kept
+  uint64_t first_offset = 0;
   auto malformed = [&](std::string_view why) {
     add_malformed(ctx, 1, line.number, line.offset,
                   fmt::format("{}: {}", why, make_excerpt(line.text, 160)));
@@ -61,6 +63,8 @@ void parse_manifest_items_jsonl(ParseContext& ctx, ByteSource& src) {
       continue;
     }
     item.evidence = make_evidence(entry_name(ctx), line.number, line.offset, line.text);
+    if (++count == 1) first_offset = line.offset;
+    if (count == kReserveAfterItems) reserve_items(m.jsonl_items, ctx.entry.size, first_offset, line.offset, count);
     m.jsonl_items.push_back(std::move(item));
     ++ctx.stats.parsed;
   }
