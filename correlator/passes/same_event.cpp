@@ -1,0 +1,121 @@
+#include "correlator/passes/same_event.h"
+
+#include <algorithm>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "knowledge/same_event.h"
+
+namespace triage {
+
+namespace {
+
+using LineKey = std::pair<std::string, uint64_t>;  // entry, line
+
+bool cites(const Finding& f, const EvidenceRef& e) {
+  for (const auto& c : f.evidence)
+    if (c.line == e.line && c.entry == e.entry) return true;
+  return false;
+}
+
+// Whether `fold` is folded into `keep`: a listed pair, one host, `keep` ranked higher (severity,
+// then the row's keep column), and the folded finding's leading evidence line cited by `keep`.
+bool folds_into(const std::vector<SameEventRule>& rules, const Finding& keep, const Finding& fold) {
+  if (keep.host != fold.host || fold.evidence.empty() || fold.evidence.front().line == 0) return false;
+  if (keep.severity < fold.severity) return false;
+  bool listed = false;
+  for (const auto& r : rules) {
+    if (r.keep == keep.id && r.fold == fold.id) listed = true;
+    // the row's fold side kept only when it outranks the keep side by severity
+    if (r.keep == fold.id && r.fold == keep.id && keep.severity > fold.severity) listed = true;
+  }
+  return listed && cites(keep, fold.evidence.front());
+}
+
+void absorb(Finding& keep, Finding& fold) {
+  keep.value(std::string(kAlsoReadAsValue), fold.id + '\t' + fold.title);
+  std::set<LineKey> seen;
+  for (const auto& e : keep.evidence) seen.emplace(e.entry, e.line);
+  for (const auto& e : keep.explains) seen.emplace(e.entry, e.line);
+  // The folded reading's lines are explained by the finding kept, not lost.
+  for (auto* list : {&fold.evidence, &fold.explains})
+    for (auto& e : *list)
+      if (e.line != 0 && seen.emplace(e.entry, e.line).second) keep.explains.push_back(std::move(e));
+  for (auto& e : fold.same_failure)
+    if (keep.same_failure.size() < Finding::kMaxSameFailure && seen.emplace(e.entry, e.line).second)
+      keep.same_failure.push_back(std::move(e));
+}
+
+void remap(std::vector<FindingLink>& links, const std::vector<size_t>& to, const std::vector<Finding>& kept) {
+  std::vector<FindingLink> out;
+  std::set<size_t> seen;
+  for (auto& l : links) {
+    if (l.index >= to.size()) {
+      out.push_back(std::move(l));  // not a finding of this report: left as it was
+      continue;
+    }
+    l.index = to[l.index];
+    l.id = kept[l.index].id;
+    if (seen.insert(l.index).second) out.push_back(std::move(l));
+  }
+  links = std::move(out);
+}
+
+// The events of a folded finding's lines name the finding kept instead.
+void rename_events(const Finding& fold, const std::string& keep_id, Timeline& timeline) {
+  for (auto& e : timeline.events) {
+    if (e.host != fold.host || e.evidence.line == 0 || !cites(fold, e.evidence)) continue;
+    auto& ids = e.finding_ids;
+    auto it = std::find(ids.begin(), ids.end(), fold.id);
+    if (it == ids.end()) continue;
+    if (std::find(ids.begin(), ids.end(), keep_id) == ids.end())
+      *it = keep_id;
+    else
+      ids.erase(it);
+  }
+}
+
+}  // namespace
+
+void fold_same_event(const AnalyzeOptions& options, std::vector<Finding>& findings, Verdict& verdict,
+                     Timeline& timeline) {
+  const auto& rules = same_event_rules_for(options.knowledge_dir);
+  if (rules.empty() || findings.size() < 2) return;
+  const size_t n = findings.size();
+  std::vector<size_t> keeper(n, n);  // n = not folded
+  std::vector<bool> keeps(n, false);
+  // In report order: the higher-ranked finding keeps first; a keeper is never folded itself.
+  for (size_t k = 0; k < n; ++k) {
+    if (keeper[k] != n) continue;
+    for (size_t f = 0; f < n; ++f) {
+      if (f == k || keeper[f] != n || keeps[f] || !folds_into(rules, findings[k], findings[f])) continue;
+      keeper[f] = k;
+      keeps[k] = true;
+    }
+  }
+  if (std::find(keeps.begin(), keeps.end(), true) == keeps.end()) return;
+  for (size_t f = 0; f < n; ++f)
+    if (keeper[f] != n) {
+      rename_events(findings[f], findings[keeper[f]].id, timeline);
+      absorb(findings[keeper[f]], findings[f]);
+    }
+  std::vector<size_t> to(n);
+  std::vector<Finding> kept;
+  kept.reserve(n);
+  for (size_t i = 0; i < n; ++i)
+    if (keeper[i] == n) {
+      to[i] = kept.size();
+      kept.push_back(std::move(findings[i]));
+    }
+  for (size_t i = 0; i < n; ++i)
+    if (keeper[i] != n) to[i] = to[keeper[i]];
+  findings = std::move(kept);
+  for (auto& h : verdict.ranked) {
+    remap(h.supporting, to, findings);
+    remap(h.contradicting, to, findings);
+    remap(h.consequences, to, findings);
+  }
+}
+
+}  // namespace triage
