@@ -16,8 +16,9 @@ struct SameEventRule {
 constexpr std::string_view kSameEventFile = "same-event.tsv";
 
 // The value key under which a finding kept lists each finding folded into it, one value per
-// folded finding: "<id>\t<title>" (the reports show them as "Also read as"; the JSON report
-// writes them as the `also_read_as` array, not among `values`).
+// folded finding: "<id>\t<title>\t<observed>" (the reports show id and title as "Also read as";
+// the JSON report writes them as the `also_read_as` array, with `observed` so that no fact of
+// the folded reading is lost, not among `values`).
 constexpr std::string_view kAlsoReadAsValue = "also_read_as";
 
 // Columns keep, fold, why; problems as "file:line: message".

@@ -4,13 +4,23 @@
 
 namespace triage {
 
+AlsoReadAsValue parse_also_read_as(const std::string& v) {
+  AlsoReadAsValue out;
+  size_t a = v.find('\t');
+  out.id = v.substr(0, a);
+  if (a == std::string::npos) return out;
+  size_t b = v.find('\t', a + 1);
+  out.title = v.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
+  if (b != std::string::npos) out.observed = v.substr(b + 1);
+  return out;
+}
+
 std::vector<AlsoReadAs> also_read_as_by_id(const Finding& f) {
   std::vector<AlsoReadAs> out;
   for (const auto& [key, v] : f.values) {
     if (key != kAlsoReadAsValue) continue;
-    size_t tab = v.find('\t');
-    std::string id = v.substr(0, tab);
-    std::string title = tab == std::string::npos ? std::string() : v.substr(tab + 1);
+    AlsoReadAsValue p = parse_also_read_as(v);
+    std::string id = std::move(p.id), title = std::move(p.title);
     AlsoReadAs* same = nullptr;
     for (auto& a : out)
       if (a.id == id) same = &a;

@@ -16,6 +16,12 @@ struct AlsoReadAs {
   size_t count = 0;
 };
 
+// One also_read_as value taken apart ("<id>\t<title>\t<observed>").
+struct AlsoReadAsValue {
+  std::string id, title, observed;
+};
+AlsoReadAsValue parse_also_read_as(const std::string& v);
+
 // One entry per id, in the order the ids first appear (from the finding's also_read_as values).
 std::vector<AlsoReadAs> also_read_as_by_id(const Finding& f);
 

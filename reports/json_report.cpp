@@ -2,6 +2,7 @@
 
 #include "model/bundle_summary.h"
 #include "knowledge/same_event.h"
+#include "reports/also_read_as.h"
 #include "reports/json_folded.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
@@ -47,9 +48,8 @@ void write_finding_json(JsonWriter& w, const Finding& f) {
     w.key("also_read_as").begin_array();
     for (const auto& [k, v] : f.values) {
       if (k != kAlsoReadAsValue) continue;
-      size_t tab = v.find('\t');
-      w.begin_object().field("id", v.substr(0, tab));
-      w.field("title", tab == std::string::npos ? std::string() : v.substr(tab + 1)).end_object();
+      AlsoReadAsValue p = parse_also_read_as(v);
+      w.begin_object().field("id", p.id).field("title", p.title).field("observed", p.observed).end_object();
     }
     w.end_array();
   }

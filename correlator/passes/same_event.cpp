@@ -34,7 +34,9 @@ bool folds_into(const std::vector<SameEventRule>& rules, const Finding& keep, co
 }
 
 void absorb(Finding& keep, Finding& fold) {
-  keep.value(std::string(kAlsoReadAsValue), fold.id + '\t' + fold.title);
+  std::string title = fold.title;  // the separator never inside a field
+  std::replace(title.begin(), title.end(), '\t', ' ');
+  keep.value(std::string(kAlsoReadAsValue), fold.id + '\t' + title + '\t' + fold.observed);
   std::set<LineKey> seen;
   for (const auto& e : keep.evidence) seen.emplace(e.entry, e.line);
   for (const auto& e : keep.explains) seen.emplace(e.entry, e.line);

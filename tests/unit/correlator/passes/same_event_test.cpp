@@ -19,6 +19,7 @@ Finding reading(std::string id, Severity sev, std::string host, std::vector<std:
   f.severity = sev;
   f.host = std::move(host);
   f.title = "title of " + f.id;
+  f.observed = "code 507048 in " + f.id;
   for (const auto& [entry, line] : lines) f.evidence.push_back(EvidenceRef{entry, uint64_t(line), 0, "x"});
   return f;
 }
@@ -55,6 +56,10 @@ TEST_CASE("same event: an undefined symbol read twice is one finding", "[same-ev
   CHECK(also[0].id == "log-signature");
   CHECK(also[0].title == "title of log-signature");
   CHECK(also_read_as_text(also[0]) == "log-signature: title of log-signature");
+  // JSON keeps the folded reading's observed text: its facts (a code, a pid) are not lost
+  auto parsed = parse_also_read_as(*kept.find_value(kAlsoReadAsValue));
+  CHECK(parsed.id == "log-signature");
+  CHECK(parsed.observed == "code 507048 in log-signature");
   CHECK(kept.explains.empty());  // the one line is cited already
   // the verdict's links follow: one link per finding and list, the first one's why
   REQUIRE(r.verdict.ranked[0].supporting.size() == 1);
