@@ -1,7 +1,9 @@
 #include "correlator/passes/same_event.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
+#include <string_view>
 #include <string>
 #include <utility>
 
@@ -85,15 +87,33 @@ void fold_same_event(const AnalyzeOptions& options, std::vector<Finding>& findin
   const auto& rules = same_event_rules_for(options.knowledge_dir);
   if (rules.empty() || findings.size() < 2) return;
   const size_t n = findings.size();
+  auto listed = [&rules](const std::string& id) {
+    for (const auto& r : rules)
+      if (r.keep == id || r.fold == id) return true;
+    return false;
+  };
+  // The findings a row names, by their leading line: a keeper looks up only its own lines
+  // (thousands of per-process findings in a storm stay linear).
+  std::map<std::pair<std::string_view, uint64_t>, std::vector<size_t>> by_lead;
+  for (size_t i = 0; i < n; ++i) {
+    const Finding& f = findings[i];
+    if (!f.evidence.empty() && f.evidence.front().line != 0 && listed(f.id))
+      by_lead[{f.evidence.front().entry, f.evidence.front().line}].push_back(i);
+  }
+  if (by_lead.empty()) return;
   std::vector<size_t> keeper(n, n);  // n = not folded
   std::vector<bool> keeps(n, false);
   // In report order: the higher-ranked finding keeps first; a keeper is never folded itself.
   for (size_t k = 0; k < n; ++k) {
-    if (keeper[k] != n) continue;
-    for (size_t f = 0; f < n; ++f) {
-      if (f == k || keeper[f] != n || keeps[f] || !folds_into(rules, findings[k], findings[f])) continue;
-      keeper[f] = k;
-      keeps[k] = true;
+    if (keeper[k] != n || !listed(findings[k].id)) continue;
+    for (const auto& e : findings[k].evidence) {
+      auto it = by_lead.find({e.entry, e.line});
+      if (it == by_lead.end()) continue;
+      for (size_t f : it->second) {
+        if (f == k || keeper[f] != n || keeps[f] || !folds_into(rules, findings[k], findings[f])) continue;
+        keeper[f] = k;
+        keeps[k] = true;
+      }
     }
   }
   if (std::find(keeps.begin(), keeps.end(), true) == keeps.end()) return;
