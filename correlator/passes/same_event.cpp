@@ -35,13 +35,11 @@ bool folds_into(const std::vector<SameEventRule>& rules, const Finding& keep, co
   return listed && cites(keep, fold.evidence.front());
 }
 
-void absorb(Finding& keep, Finding& fold) {
+// `seen`: the lines the finding kept cites or explains so far (one set per keeper, not per fold).
+void absorb(Finding& keep, Finding& fold, std::set<LineKey>& seen) {
   std::string title = fold.title;  // the separator never inside a field
   std::replace(title.begin(), title.end(), '\t', ' ');
   keep.value(std::string(kAlsoReadAsValue), fold.id + '\t' + title + '\t' + fold.observed);
-  std::set<LineKey> seen;
-  for (const auto& e : keep.evidence) seen.emplace(e.entry, e.line);
-  for (const auto& e : keep.explains) seen.emplace(e.entry, e.line);
   // The folded reading's lines are explained by the finding kept, not lost.
   for (auto* list : {&fold.evidence, &fold.explains})
     for (auto& e : *list)
@@ -66,17 +64,30 @@ void remap(std::vector<FindingLink>& links, const std::vector<size_t>& to, const
   links = std::move(out);
 }
 
-// The events of a folded finding's lines name the finding kept instead.
-void rename_events(const Finding& fold, const std::string& keep_id, Timeline& timeline) {
+// The events of a folded finding's lines name the finding kept instead: one pass over the
+// events, the folded findings' lines looked up.
+void rename_events(const std::vector<Finding>& findings, const std::vector<size_t>& keeper, Timeline& timeline) {
+  const size_t n = findings.size();
+  std::map<std::pair<std::string_view, uint64_t>, std::vector<size_t>> folded_lines;
+  for (size_t f = 0; f < n; ++f)
+    if (keeper[f] != n)
+      for (const auto& e : findings[f].evidence)
+        if (e.line != 0) folded_lines[{e.entry, e.line}].push_back(f);
   for (auto& e : timeline.events) {
-    if (e.host != fold.host || e.evidence.line == 0 || !cites(fold, e.evidence)) continue;
-    auto& ids = e.finding_ids;
-    auto it = std::find(ids.begin(), ids.end(), fold.id);
-    if (it == ids.end()) continue;
-    if (std::find(ids.begin(), ids.end(), keep_id) == ids.end())
-      *it = keep_id;
-    else
-      ids.erase(it);
+    auto it = folded_lines.find({e.evidence.entry, e.evidence.line});
+    if (it == folded_lines.end()) continue;
+    for (size_t f : it->second) {
+      const Finding& fold = findings[f];
+      if (e.host != fold.host) continue;
+      const std::string& keep_id = findings[keeper[f]].id;
+      auto& ids = e.finding_ids;
+      auto at = std::find(ids.begin(), ids.end(), fold.id);
+      if (at == ids.end()) continue;
+      if (std::find(ids.begin(), ids.end(), keep_id) == ids.end())
+        *at = keep_id;
+      else
+        ids.erase(at);
+    }
   }
 }
 
@@ -117,11 +128,17 @@ void fold_same_event(const AnalyzeOptions& options, std::vector<Finding>& findin
     }
   }
   if (std::find(keeps.begin(), keeps.end(), true) == keeps.end()) return;
+  rename_events(findings, keeper, timeline);  // before absorb takes the folded lines
+  std::vector<std::vector<size_t>> folded(n);
   for (size_t f = 0; f < n; ++f)
-    if (keeper[f] != n) {
-      rename_events(findings[f], findings[keeper[f]].id, timeline);
-      absorb(findings[keeper[f]], findings[f]);
-    }
+    if (keeper[f] != n) folded[keeper[f]].push_back(f);
+  for (size_t k = 0; k < n; ++k) {
+    if (folded[k].empty()) continue;
+    std::set<LineKey> seen;
+    for (const auto& e : findings[k].evidence) seen.emplace(e.entry, e.line);
+    for (const auto& e : findings[k].explains) seen.emplace(e.entry, e.line);
+    for (size_t f : folded[k]) absorb(findings[k], findings[f], seen);
+  }
   std::vector<size_t> to(n);
   std::vector<Finding> kept;
   kept.reserve(n);
