@@ -2,6 +2,7 @@
 
 #include "correlator/analyses/analysis.h"
 #include "correlator/passes/finding_groups.h"
+#include "correlator/passes/same_event.h"
 #include "correlator/passes/unexplained_errors.h"
 #include "correlator/passes/verdict.h"
 #include "correlator/passes/verdict_reply.h"
@@ -33,6 +34,9 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   // Both read the sorted findings: links and evidence refer to them by index.
   report.verdict = build_verdict(report.findings, evidence, options);
   report.timeline = build_timeline(report.findings, evidence, options);
+  // One finding per event: after the verdict, which weighs every reading of an event; it moves
+  // the verdict's and the timeline's references to the finding kept.
+  fold_same_event(options, report.findings, report.verdict, report.timeline);
   // "In short" again, now that the timeline gives the findings' times, pids and devices.
   report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline);
   return report;

@@ -7,6 +7,7 @@
 #include "knowledge/error_str_sides.h"
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_groups.h"
+#include "knowledge/same_event.h"
 #include "knowledge/fleet_roles.h"
 #include "knowledge/wait_edges.h"
 #include "knowledge/component_phrases.h"
@@ -132,6 +133,18 @@ void check_finding_groups(std::string_view content, const std::string& name,
   }
 }
 
+// A same-event pair names two findings of the catalogue; a pair that names nothing folds nothing.
+void check_same_event(std::string_view content, const std::string& name, std::vector<std::string>& problems) {
+  auto known = [](const std::string& id) {
+    for (const auto& e : finding_catalogue_for(""))
+      if (e.id == id) return true;
+    return false;
+  };
+  for (const auto& r : parse_same_event_rules(content, name, problems))
+    for (const std::string* id : {&r.keep, &r.fold})
+      if (!known(*id)) problems.push_back(name + ": " + *id + " is not a catalogued finding id (findings/<area>.tsv)");
+}
+
 void append(std::vector<std::string>& to, std::vector<std::string> more) {
   for (auto& m : more) to.push_back(std::move(m));
 }
@@ -173,6 +186,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     out.samples += parse_error_str_sides(content, name, out.problems).rows.size();
   else if (name.ends_with("finding-groups.tsv"))
     check_finding_groups(content, name, out.problems);
+  else if (name.ends_with(kSameEventFile))
+    check_same_event(content, name, out.problems);
   else if (name.ends_with("chain-selection.tsv"))
     parse_chain_selection(content, name, out.problems);
   else if (name.ends_with(kFleetRolesFile))

@@ -8,6 +8,7 @@
 
 #include "knowledge/source_links.h"
 #include "model/bundle_summary.h"
+#include "reports/also_read_as.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
 #include "reports/html_style.h"
@@ -84,6 +85,9 @@ void finding(const Finding& f, size_t index, const EvidencePaths& paths, const s
   field(out, "Observed", f.observed);
   field(out, "Supports", f.supports);
   field(out, "Does not prove", f.does_not_prove);
+  std::string also;  // other findings of the same event, folded into this one
+  for (const auto& a : also_read_as_by_id(f)) also += (also.empty() ? "" : "; ") + also_read_as_text(a);
+  field(out, "Also read as", also);
   if (!f.next_checks.empty()) {
     out += "<p class=\"field\"><b>Next checks:</b></p>\n<ul>\n";
     for (const auto& c : f.next_checks) out += fmt::format("<li><code>{}</code></li>\n", escape(c));
@@ -92,7 +96,9 @@ void finding(const Finding& f, size_t index, const EvidencePaths& paths, const s
   rests_on(f, knowledge_dir, out);
   if (!f.values.empty()) {
     out += "<details><summary>Values</summary>\n<dl class=\"kv\">\n";
-    for (const auto& [k, v] : f.values) out += fmt::format("<dt>{}</dt><dd class=\"mono\">{}</dd>\n", escape(k), escape(v));
+    for (const auto& [k, v] : f.values)
+      if (k != kAlsoReadAsValue)  // shown as "Also read as" above
+        out += fmt::format("<dt>{}</dt><dd class=\"mono\">{}</dd>\n", escape(k), escape(v));
     out += "</dl>\n</details>\n";
   }
   evidence_list(f, paths, out);

@@ -1,6 +1,8 @@
 #include <algorithm>
 
 #include "model/bundle_summary.h"
+#include "knowledge/same_event.h"
+#include "reports/also_read_as.h"
 #include "reports/json_folded.h"
 #include "reports/json_writer.h"
 #include "reports/render.h"
@@ -31,7 +33,8 @@ void write_finding_json(JsonWriter& w, const Finding& f) {
   for (const auto& c : f.next_checks) w.value(c);
   w.end_array();
   w.key("values").begin_object();
-  for (const auto& [k, v] : f.values) w.field(k, v);
+  for (const auto& [k, v] : f.values)
+    if (k != kAlsoReadAsValue) w.field(k, v);  // those as the also_read_as array below
   w.end_object();
   w.key("evidence").begin_array();
   for (const auto& e : f.evidence) write_evidence(w, e);
@@ -39,6 +42,15 @@ void write_finding_json(JsonWriter& w, const Finding& f) {
   if (!f.same_failure.empty()) {  // only when there are some: most findings have none
     w.key("same_failure").begin_array();
     for (const auto& e : f.same_failure) write_evidence(w, e);
+    w.end_array();
+  }
+  if (f.find_value(kAlsoReadAsValue)) {  // only when another finding read the same event
+    w.key("also_read_as").begin_array();
+    for (const auto& [k, v] : f.values) {
+      if (k != kAlsoReadAsValue) continue;
+      AlsoReadAsValue p = parse_also_read_as(v);
+      w.begin_object().field("id", p.id).field("title", p.title).field("observed", p.observed).end_object();
+    }
     w.end_array();
   }
   w.end_object();

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "knowledge/source_links.h"
+#include "reports/also_read_as.h"
 #include "reports/markdown_escape.h"
 #include "reports/markdown_parts.h"
 #include "reports/text_sections.h"
@@ -92,6 +93,23 @@ void rests_on(std::string& out, const Finding& f, const std::string& knowledge_d
   out += '\n';
 }
 
+// "- **Also read as:** `id`: title; ...": other findings of the same event, folded into this one.
+void also_read_as(std::string& out, const Finding& f, const Limits& limits, Cuts& cuts) {
+  if (!f.find_value(kAlsoReadAsValue)) return;
+  out += "- **Also read as:** ";
+  bool first = true;
+  for (const auto& a : also_read_as_by_id(f)) {
+    out += first ? "" : "; ";
+    first = false;
+    out += code(a.id);
+    if (a.count > 1) fmt::format_to(std::back_inserter(out), " ({} findings, e.g. ", a.count);
+    else if (!a.title.empty()) out += ": ";
+    out += prose(shorten(a.title, std::min<size_t>(limits.prose, 300), cuts));
+    if (a.count > 1) out += ')';
+  }
+  out += '\n';
+}
+
 void full_finding(std::string& out, size_t number, const Finding& f, const EvidencePaths& paths, Seen& seen,
                   const Limits& limits, Cuts& cuts, const std::string& knowledge_dir) {
   fmt::format_to(std::back_inserter(out), "### F{} {} ({}, {} confidence)\n\n", number, code(f.id),
@@ -101,6 +119,7 @@ void full_finding(std::string& out, size_t number, const Finding& f, const Evide
   if (!f.observed.empty()) out += "- **Observed:** " + prose(shorten(f.observed, limits.prose, cuts)) + "\n";
   field(out, "Supports:", f.supports, number, seen.supports, limits, cuts);
   field(out, "Does not prove:", f.does_not_prove, number, seen.does_not_prove, limits, cuts);
+  also_read_as(out, f, limits, cuts);
   next_checks(out, f, number, seen);
   rests_on(out, f, knowledge_dir);
   out += '\n';

@@ -10,6 +10,7 @@
 #include "model/time.h"
 #include "reports/timeline_focus.h"
 #include "reports/display_width.h"
+#include "reports/also_read_as.h"
 #include "reports/render.h"
 #include "reports/text_sections.h"
 
@@ -71,6 +72,11 @@ void append_finding(std::string& out, size_t number, const Finding& f, const Lay
   if (!f.observed.empty()) append_labelled(out, kBlock, "Observed:", f.observed, layout);
   if (!f.supports.empty()) append_labelled(out, kBlock, "Supports:", f.supports, layout);
   if (!f.does_not_prove.empty()) append_labelled(out, kBlock, "Does not prove:", f.does_not_prove, layout);
+  if (f.find_value(kAlsoReadAsValue)) {  // other findings of the same event, folded into this one
+    std::string also;
+    for (const auto& a : also_read_as_by_id(f)) also += (also.empty() ? "" : "; ") + also_read_as_text(a);
+    append_labelled(out, kBlock, "Also read as:", also, layout);
+  }
   append_next_checks(out, f, layout);
   append_evidence(out, f.evidence, "Evidence:", layout);
   // Lines of the same failure from another layer: read and accounted for, not cited.
