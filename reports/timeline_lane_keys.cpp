@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <iterator>
 #include <optional>
 #include <set>
 #include <tuple>
@@ -12,6 +13,7 @@ namespace triage {
 namespace {
 
 using ProcessKey = std::pair<std::string, int64_t>;
+constexpr size_t kMaxKeyedLanes = 64;
 
 struct Key {
   int group = 2;  // 0 rank, 1 device, 2 source
@@ -93,6 +95,21 @@ TimelineLanes assign_lanes(const Timeline& t, const RanksByProcess& ranks) {
       k.source = source_of(e);
       k.order = source_index(k.source);
     }
+  }
+  // Hostile or odd input naming thousands of devices must not draw thousands of lanes: past
+  // kMaxKeyedLanes, events go to their source's lane.
+  std::set<Key> keyed;
+  for (const auto& k : keys)
+    if (k.group < 2) keyed.insert(k);
+  if (keyed.size() > kMaxKeyedLanes) {
+    auto first_dropped = std::next(keyed.begin(), static_cast<std::ptrdiff_t>(kMaxKeyedLanes));
+    for (size_t i = 0; i < keys.size(); ++i)
+      if (keys[i].group < 2 && !(keys[i] < *first_dropped)) {
+        rank_devices.erase(keys[i]);
+        keys[i] = Key{};
+        keys[i].source = source_of(t.events[i]);
+        keys[i].order = source_index(keys[i].source);
+      }
   }
   std::map<Key, size_t> index;
   for (const auto& k : keys) index.emplace(k, 0);

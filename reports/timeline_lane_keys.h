@@ -4,7 +4,8 @@
 // model/timeline_lanes.h); its source is then the mark's colour. The rank is not on the
 // event: it is the RANK (else RANK_ID) of the event's process, from processes/<pid>/environ.
 // A process whose events name exactly one device lends that device to its other events.
-// With several hosts, rank and device lanes carry the host's name. Presentation only.
+// With several hosts, rank and device lanes carry the host's name. At most 64 rank and device
+// lanes (the lowest); events past them stay in their source's lane. Presentation only.
 #include <cstdint>
 #include <map>
 #include <string>

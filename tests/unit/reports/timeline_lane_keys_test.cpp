@@ -74,3 +74,14 @@ TEST_CASE("timeline lanes: a pid with two ranks in two bundles of one host has n
   CHECK(ranks.count({"h", 7}) == 0);
   CHECK(ranks.at({"h", 8}) == 4);
 }
+
+TEST_CASE("timeline lanes: at most 64 rank and device lanes, the rest by source", "[html][lanes]") {
+  Timeline t;
+  for (int64_t d = 0; d < 1000; ++d) t.events.push_back(event("device-log", "h", std::nullopt, d));
+  TimelineLanes l = assign_lanes(t, {});
+  REQUIRE(l.lanes.size() == 65);
+  CHECK(l.lanes[63].label == "dev 63");
+  CHECK(l.lanes[64].label == "device-log");
+  CHECK(l.of_event[999] == 64);
+  CHECK(l.of_event[5] == 5);
+}
