@@ -91,7 +91,12 @@ struct Panel {
 // Where each label of one panel goes; decided before anything is drawn, most important first.
 struct Labels {
   LabelPlacer placer;
-  std::vector<std::pair<double, std::string>> axis[2];  // x, text per row (UTC, host local)
+  struct AxisLabel {
+    double x;
+    std::string text;
+    bool centred;
+  };
+  std::vector<AxisLabel> axis[2];  // per row: UTC, host local
   std::map<size_t, double> stall;                      // event index -> baseline
   std::vector<std::optional<double>> boots;             // per boot: baseline of its label
   std::optional<double> collect;
@@ -112,7 +117,7 @@ std::string lane_label(const TimelineLane& lane, size_t count) {
 void place_axis(const Panel& p, const Range& r, Labels& l) {
   auto put = [&](int row, double x, std::string text, Anchor a) {
     double y = row ? 32 : 16;
-    if (l.placer.place(text, kAxisText, x, y, a)) l.axis[row].emplace_back(x, std::move(text));
+    if (l.placer.place(text, kAxisText, x, y, a)) l.axis[row].push_back({x, std::move(text), a == Anchor::middle});
   };
   put(0, 8, "UTC", Anchor::start);
   if (p.offset) put(1, 8, "host local " + format_offset(*p.offset), Anchor::start);
@@ -131,9 +136,9 @@ void axis(const Range& r, const Labels& l, double bottom, std::string& out) {
     out += fmt::format("<line class=\"tl-tick\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n", r.x(t),
                        kAxisHeight - 4, r.x(t), bottom);
   for (int row = 0; row < 2; ++row)
-    for (const auto& [x, text] : l.axis[row])
-      out += fmt::format("<text class=\"tl-axis{}\" x=\"{:.1f}\" y=\"{}\"{}>{}</text>\n", row ? " local" : "", x,
-                         row ? 32 : 16, x > 8 ? " text-anchor=\"middle\"" : "", escape(text));
+    for (const auto& a : l.axis[row])
+      out += fmt::format("<text class=\"tl-axis{}\" x=\"{:.1f}\" y=\"{}\"{}>{}</text>\n", row ? " local" : "", a.x,
+                         row ? 32 : 16, a.centred ? " text-anchor=\"middle\"" : "", escape(a.text));
 }
 
 std::string stall_text(const TimelineEvent& e) { return "stall " + duration_text(e.last_utc_us - e.first_utc_us); }
