@@ -78,4 +78,44 @@ std::string escape(std::string_view s, bool keep_newlines) {
 
 std::string anchor(std::string_view prefix, size_t index) { return fmt::format("{}-{}", prefix, index); }
 
+namespace {
+
+// `**bold**` pairs in text without code spans.
+void append_bold(std::string& out, std::string_view s) {
+  while (!s.empty()) {
+    size_t open = s.find("**");
+    size_t close = open == std::string_view::npos ? open : s.find("**", open + 2);
+    if (close == std::string_view::npos || close == open + 2) {
+      append_escaped(out, s);
+      return;
+    }
+    append_escaped(out, s.substr(0, open));
+    out += "<b>";
+    append_escaped(out, s.substr(open + 2, close - open - 2));
+    out += "</b>";
+    s.remove_prefix(close + 2);
+  }
+}
+
+}  // namespace
+
+std::string inline_markup(std::string_view s) {
+  std::string out;
+  out.reserve(s.size() + 16);
+  while (!s.empty()) {
+    size_t open = s.find('`');
+    size_t close = open == std::string_view::npos ? open : s.find('`', open + 1);
+    if (close == std::string_view::npos || close == open + 1) {
+      append_bold(out, s);
+      break;
+    }
+    append_bold(out, s.substr(0, open));
+    out += "<code>";
+    append_escaped(out, s.substr(open + 1, close - open - 1));
+    out += "</code>";
+    s.remove_prefix(close + 1);
+  }
+  return out;
+}
+
 }  // namespace triage::html

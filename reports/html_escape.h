@@ -17,6 +17,12 @@ std::string escape(std::string_view s, bool keep_newlines = false);
 // Appends escape(s) to out.
 void append_escaped(std::string& out, std::string_view s, bool keep_newlines = false);
 
+// Text written for Markdown too (finding titles and fields, the verdict, "In short"): escaped
+// as escape() does, then each pair of backticks becomes <code>...</code> and each pair of
+// `**` <b>...</b>, so that no Markdown shows literally. An unpaired mark stays as text. The
+// only tags it writes are those two; the text between them is escaped like the rest.
+std::string inline_markup(std::string_view s);
+
 // A fragment identifier built by the renderer from a prefix and a number ("f-3"): never from
 // bundle text, so links in the page only ever point inside it.
 std::string anchor(std::string_view prefix, size_t index);

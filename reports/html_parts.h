@@ -7,9 +7,12 @@
 #include "model/host_facts.h"
 #include "model/report.h"
 #include "reports/evidence_path.h"
+#include "reports/timeline_lane_keys.h"
 
 namespace triage::html {
 
+// "In short": the verdict's reply, a few lines for the ticket (nothing without one).
+void in_short_card(const Report& report, std::string& out);
 // The verdict card: summary, ranked hypotheses with links to findings, the next check.
 void verdict_card(const Report& report, std::string& out);
 // One bundle's summary: host, system, collection time, zone, collector, what was not collected.
@@ -19,9 +22,14 @@ void bundle_summary(const BundleSummary& summary, const BundleFacts& bundle, std
 // at info are folded into one <details> (open with --full).
 void findings_section(const Report& report, const EvidencePaths& paths, bool open_info,
                       const std::string& knowledge_dir, std::string& out);
-// The SVG timeline (one lane per source), skews and the event table. `host_offset` is the
-// host's UTC offset when the bundles state one (used when events carry none).
-void timeline_section(const Report& report, std::optional<int> host_offset, std::string& out);
+// The SVG timeline (lanes per rank or device, else per source; reports/timeline_lane_keys.h),
+// skews and the event table. `host_offset` is the host's UTC offset when the bundles state
+// one (used when events carry none); `ranks` gives the events' processes their rank.
+void timeline_section(const Report& report, std::optional<int> host_offset, const RanksByProcess& ranks,
+                      std::string& out);
+// The tables under it (reports/html_timeline_tables.cpp).
+void timeline_skews_table(const Timeline& t, std::string& out);
+void timeline_events_table(const Report& report, std::optional<int> offset, std::string& out);
 
 // "sev-error" etc., for CSS classes.
 std::string severity_class(Severity s);

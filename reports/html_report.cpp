@@ -29,7 +29,7 @@ namespace {
 
 void field(std::string& out, std::string_view label, std::string_view text) {
   if (text.empty()) return;
-  out += fmt::format("<p class=\"field\"><b>{}:</b> {}</p>\n", label, escape(text));
+  out += fmt::format("<p class=\"field\"><b>{}:</b> {}</p>\n", label, inline_markup(text));
 }
 
 // One collapsible block of evidence lines: entry:line, then the excerpt.
@@ -74,7 +74,7 @@ void finding(const Finding& f, size_t index, const EvidencePaths& paths, const s
   out += fmt::format("<section class=\"finding {}\" id=\"{}\">\n", severity_class(f.severity),
                      anchor("f", index));
   out += fmt::format("<h3><span class=\"badge\">{}</span> {} <span class=\"conf\">{} confidence</span></h3>\n",
-                     to_string(f.severity), escape(f.title), to_string(f.confidence));
+                     to_string(f.severity), inline_markup(f.title), to_string(f.confidence));
   out += "<div class=\"fid\">";
   append_escaped(out, f.id);
   if (!f.host.empty()) {
@@ -166,8 +166,10 @@ void render_html(const Report& report, const EvidenceSet& evidence, const Render
       "local time is shown beside them.</p>\n",
       evidence.bundles.size(), report.findings.size(),
       report.findings.empty() ? std::string_view("none") : to_string(report.max_severity()));
+  // What to paste first, then when and where it happened, then why.
+  html::in_short_card(report, page);
+  html::timeline_section(report, host_offset, ranks_from_environ(evidence), page);
   html::verdict_card(report, page);
-  html::timeline_section(report, host_offset, page);
   page += "<h2 id=\"bundles\">Evidence</h2>\n";
   for (size_t i = 0; i < evidence.bundles.size() && i < report.bundles.size(); ++i)
     html::bundle_summary(report.bundles[i], evidence.bundles[i], page);

@@ -61,7 +61,11 @@ inline constexpr std::string_view kSvgStyle = R"css(
 .tl-label{font:12px ui-monospace,"DejaVu Sans Mono",monospace;fill:#1d232a}
 .tl-tick{stroke:#d6dbe0;stroke-width:1}
 .tl-axis{font:11px system-ui,sans-serif;fill:#5b6570}.tl-axis.local{fill:#8a939c}
-.tl-ev.info{fill:#6b7785}.tl-ev.warning{fill:#d69e2e}.tl-ev.error{fill:#c53030}.tl-ev.critical{fill:#822727}
+.tl-ev{stroke:#fff;stroke-width:1}.tl-ev.warning{stroke:#d69e2e;stroke-width:2}
+.tl-ev.error{stroke:#c53030;stroke-width:2.5}.tl-ev.critical{stroke:#822727;stroke-width:3}
+.src-0{fill:#1f77b4}.src-1{fill:#ff7f0e}.src-2{fill:#17becf}.src-3{fill:#2ca02c}.src-4{fill:#9467bd}
+.src-5{fill:#8c564b}.src-6{fill:#e377c2}.src-7{fill:#2b6cb0}.src-8{fill:#bcbd22}.src-9{fill:#7f7f7f}
+.src-10{fill:#5b6570}.src-11{fill:#aab2bd}
 .tl-span{fill-opacity:.55}
 .tl-stall{fill:#c53030;fill-opacity:.35;stroke:#822727;stroke-width:1.5}
 .tl-stall-label{font:bold 11px system-ui,sans-serif;fill:#822727}
@@ -72,8 +76,12 @@ inline constexpr std::string_view kSvgStyle = R"css(
 .tl-boot-label{font:bold 11px system-ui,sans-serif;fill:#2f855a}
 .tl-collect{stroke:#5b6570;stroke-width:1.5;stroke-dasharray:2 3}
 .tl-collect-label{font:11px system-ui,sans-serif;fill:#5b6570}
-.legend i.info{background:#6b7785}.legend i.warning{background:#d69e2e}.legend i.error{background:#c53030}
-.legend i.critical{background:#822727}.legend i.stall{background:#eeb1b1;border:1.5px solid #822727}
+.legend i.src-0{background:#1f77b4}.legend i.src-1{background:#ff7f0e}.legend i.src-2{background:#17becf}
+.legend i.src-3{background:#2ca02c}.legend i.src-4{background:#9467bd}.legend i.src-5{background:#8c564b}
+.legend i.src-6{background:#e377c2}.legend i.src-7{background:#2b6cb0}.legend i.src-8{background:#bcbd22}
+.legend i.src-9{background:#7f7f7f}.legend i.src-10{background:#5b6570}.legend i.src-11{background:#aab2bd}
+.legend i.ring{background:#fff;border-radius:6px}.legend i.warning{border:2px solid #d69e2e}
+.legend i.error{border:2.5px solid #c53030}.legend i.critical{border:3px solid #822727}.legend i.stall{background:#eeb1b1;border:1.5px solid #822727}
 .legend i.install{background:#2b6cb0;transform:rotate(45deg) scale(.8)}
 .legend i.boot{background:none;border-left:3px solid #2f855a;border-radius:0;width:6px}
 .legend i.collect{background:none;border-left:2px dashed #5b6570;border-radius:0;width:6px}

@@ -1,10 +1,12 @@
-// The timeline of the HTML report: an SVG with one lane per source on a UTC axis (a second
-// axis row shows the host's local time), boots and the collection as vertical lines, the
-// stall span as a bar, installs as diamonds, other events as dots (one occurrence) or bars
-// (a collapsed row from first to last) coloured by severity. Hover text is SVG <title>; no
-// script. When the incident is a small part of the whole range, a second panel zooms on it
-// (reports/timeline_focus.h), with the installs and boots outside it named at its edges.
-// Below: the measured clock skews and every event as a table.
+// The timeline of the HTML report: an SVG on a UTC axis (a second axis row shows the host's
+// local time) with one lane per rank or device where events have one, else per source
+// (reports/timeline_lane_keys.h); a mark's colour is its source, its outline its severity.
+// Boots and the collection are vertical lines, the stall span a bar, installs diamonds, other
+// events dots (one occurrence) or bars (a collapsed row from first to last). Hover text is
+// SVG <title>; no script. Labels never overlap (reports/svg_labels.h). When the incident is a
+// small part of the whole range, a second panel zooms on it (reports/timeline_focus.h), with
+// only the lanes that have events in it and the installs and boots outside it named at its
+// edges. Below: the measured clock skews and every event as a table.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -16,7 +18,9 @@
 #include "model/time.h"
 #include "reports/html_escape.h"
 #include "reports/html_parts.h"
+#include "reports/svg_labels.h"
 #include "reports/timeline_focus.h"
+#include "reports/timeline_lane_keys.h"
 
 namespace triage::html {
 namespace {
@@ -24,9 +28,9 @@ namespace {
 constexpr double kWidth = 1200, kLeft = 160, kRight = 1180;
 constexpr double kAxisHeight = 40, kLaneHeight = 26, kFooterHeight = 18;
 constexpr int64_t kSecond = 1000000;
-constexpr size_t kMaxTableRows = 1000;
-
-
+constexpr TextStyle kLaneText{12, true, false}, kAxisText{11, false, false}, kBoldText{11, false, true},
+    kEdgeText{10, false, false}, kCollectText{11, false, false};
+constexpr double kLabelRow = 16;  // between stacked 11 px labels (their boxes are < 15.7 px)
 struct Range {
   int64_t lo = 0, hi = 0;
   double x(int64_t t) const {
@@ -36,15 +40,6 @@ struct Range {
   bool overlaps(int64_t a, int64_t b) const { return b >= lo && a <= hi; }
 };
 
-std::vector<std::string> lanes_of(const Timeline& t) {
-  std::set<std::string> present;
-  for (const auto& e : t.events) present.insert(e.source.empty() ? "unknown" : e.source);
-  std::vector<std::string> lanes;
-  for (auto name : kTimelineLanes)  // the application's logs first, the host's below
-    if (present.erase(std::string(name))) lanes.emplace_back(name);
-  lanes.insert(lanes.end(), present.begin(), present.end());  // others, alphabetically
-  return lanes;
-}
 
 // A tick step giving at most ~9 ticks over the span.
 int64_t tick_step(int64_t span_us) {
@@ -82,30 +77,74 @@ std::string event_title(const TimelineEvent& e) {
   return escape(s);
 }
 
+std::string source_class(const TimelineEvent& e) {
+  return fmt::format("src-{}", source_index(e.source.empty() ? "unknown" : e.source));
+}
+
 struct Panel {
   const Report& report;
   const Timeline& t;
-  const std::vector<std::string>& lanes;
+  const TimelineLanes& lanes;
   std::optional<int> offset;
 };
 
-void axis(const Panel& p, const Range& r, double bottom, std::string& out) {
+// Where each label of one panel goes; decided before anything is drawn, most important first.
+struct Labels {
+  LabelPlacer placer;
+  struct AxisLabel {
+    double x;
+    std::string text;
+    bool centred;
+  };
+  std::vector<AxisLabel> axis[2];  // per row: UTC, host local
+  std::map<size_t, double> stall;                      // event index -> baseline
+  std::vector<std::optional<double>> boots;             // per boot: baseline of its label
+  std::optional<double> collect;
+  bool collect_left = false;
+};
+
+// The lane's label, shortened until it fits left of the axis: "rank 7 dev 1 (12)".
+std::string lane_label(const TimelineLane& lane, size_t count) {
+  std::string count_text = fmt::format(" ({})", count);
+  std::string name = lane.host.empty() ? lane.label : lane.host + " " + lane.label;
+  for (size_t max = name.size(); max >= 4; --max) {
+    std::string text = (max == name.size() ? name : shorten_utf8(name, max)) + count_text;
+    if (text_width(text, kLaneText) <= kLeft - 14) return text;
+  }
+  return shorten_utf8(name, 4);
+}
+
+void place_axis(const Panel& p, const Range& r, Labels& l) {
+  auto put = [&](int row, double x, std::string text, Anchor a) {
+    double y = row ? 32 : 16;
+    if (l.placer.place(text, kAxisText, x, y, a)) l.axis[row].push_back({x, std::move(text), a == Anchor::middle});
+  };
+  put(0, 8, "UTC", Anchor::start);
+  if (p.offset) put(1, 8, "host local " + format_offset(*p.offset), Anchor::start);
   int64_t step = tick_step(r.hi - r.lo);
   int64_t first = r.lo >= 0 ? (r.lo + step - 1) / step * step : r.lo / step * step;
-  out += fmt::format("<text class=\"tl-axis\" x=\"8\" y=\"16\">UTC</text>\n");
-  if (p.offset)
-    out += fmt::format("<text class=\"tl-axis local\" x=\"8\" y=\"32\">host local {}</text>\n", format_offset(*p.offset));
   for (int64_t t = first; t <= r.hi; t += step) {
-    double x = r.x(t);
-    out += fmt::format("<line class=\"tl-tick\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n", x, kAxisHeight - 4, x, bottom);
-    out += fmt::format("<text class=\"tl-axis\" x=\"{:.1f}\" y=\"16\" text-anchor=\"middle\">{}</text>\n", x, tick_label(t, step, 0));
-    if (p.offset)
-      out += fmt::format("<text class=\"tl-axis local\" x=\"{:.1f}\" y=\"32\" text-anchor=\"middle\">{}</text>\n", x,
-                         tick_label(t, step, *p.offset));
+    put(0, r.x(t), tick_label(t, step, 0), Anchor::middle);
+    if (p.offset) put(1, r.x(t), tick_label(t, step, *p.offset), Anchor::middle);
   }
 }
 
-void event_mark(const Panel& p, const TimelineEvent& e, const Range& r, double cy, std::string& out) {
+void axis(const Range& r, const Labels& l, double bottom, std::string& out) {
+  int64_t step = tick_step(r.hi - r.lo);
+  int64_t first = r.lo >= 0 ? (r.lo + step - 1) / step * step : r.lo / step * step;
+  for (int64_t t = first; t <= r.hi; t += step)
+    out += fmt::format("<line class=\"tl-tick\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n", r.x(t),
+                       kAxisHeight - 4, r.x(t), bottom);
+  for (int row = 0; row < 2; ++row)
+    for (const auto& a : l.axis[row])
+      out += fmt::format("<text class=\"tl-axis{}\" x=\"{:.1f}\" y=\"{}\"{}>{}</text>\n", row ? " local" : "", a.x,
+                         row ? 32 : 16, a.centred ? " text-anchor=\"middle\"" : "", escape(a.text));
+}
+
+std::string stall_text(const TimelineEvent& e) { return "stall " + duration_text(e.last_utc_us - e.first_utc_us); }
+
+void event_mark(const Panel& p, size_t index, const Range& r, double cy, const Labels& l, std::string& out) {
+  const TimelineEvent& e = p.t.events[index];
   double x1 = r.x(e.first_utc_us), x2 = r.x(std::max(e.last_utc_us, e.first_utc_us));
   std::string sev(to_string(e.severity));
   std::optional<size_t> target;
@@ -114,25 +153,24 @@ void event_mark(const Panel& p, const TimelineEvent& e, const Range& r, double c
   if (target) out += fmt::format("<a href=\"#{}\">", anchor("f", *target));
   out += fmt::format("<g><title>{}</title>", event_title(e));
   if (is_stall_event(e)) {
-    double w = std::max(x2 - x1, 4.0);
     out += fmt::format("<rect class=\"tl-stall\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" rx=\"2\"/>",
-                       x1, cy - kLaneHeight / 2 + 3, w, kLaneHeight - 6);
-    std::string label = "stall " + duration_text(e.last_utc_us - e.first_utc_us);
-    if (w > 8.0 * static_cast<double>(label.size()))
-      out += fmt::format("<text class=\"tl-stall-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x1 + 4, cy + 4, label);
+                       x1, cy - kLaneHeight / 2 + 3, std::max(x2 - x1, 4.0), kLaneHeight - 6);
+    if (auto y = l.stall.find(index); y != l.stall.end())
+      out += fmt::format("<text class=\"tl-stall-label\" x=\"{:.1f}\" y=\"{:.1f}\">{}</text>", x1 + 4, y->second,
+                         stall_text(e));
   } else if (e.kind == "install") {
     if (x2 - x1 > 2)
       out += fmt::format("<rect class=\"tl-install\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"4\"/>", x1, cy - 2, x2 - x1);
     out += fmt::format("<polygon class=\"tl-install\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>",
                        x1, cy - 7, x1 + 7, cy, x1, cy + 7, x1 - 7, cy);
   } else if (e.kind == "boot") {
-    out += fmt::format("<polygon class=\"tl-ev info\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>", x1, cy - 7,
-                       x1 + 6, cy + 6, x1 - 6, cy + 6);
+    out += fmt::format("<polygon class=\"tl-ev info {}\" points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"/>",
+                       source_class(e), x1, cy - 7, x1 + 6, cy + 6, x1 - 6, cy + 6);
   } else if (x2 - x1 >= 2) {
-    out += fmt::format("<rect class=\"tl-ev tl-span {}\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"10\" rx=\"3\"/>",
-                       sev, x1, cy - 5, x2 - x1);
+    out += fmt::format("<rect class=\"tl-ev tl-span {} {}\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"10\" rx=\"3\"/>",
+                       sev, source_class(e), x1, cy - 5, x2 - x1);
   } else {
-    out += fmt::format("<circle class=\"tl-ev {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>", sev, x1, cy,
+    out += fmt::format("<circle class=\"tl-ev {} {}\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\"/>", sev, source_class(e), x1, cy,
                        e.severity >= Severity::error ? 5.5 : 4.5);
   }
   out += "</g>";
@@ -140,65 +178,134 @@ void event_mark(const Panel& p, const TimelineEvent& e, const Range& r, double c
   out += '\n';
 }
 
-// One SVG panel over [r.lo, r.hi]; returns how many events fell outside it.
-size_t panel_svg(const Panel& p, const Range& r, std::string_view label, std::string& out) {
-  double lanes_bottom = kAxisHeight + kLaneHeight * static_cast<double>(p.lanes.size());
-  double height = lanes_bottom + kFooterHeight + 4;
-  out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {:.0f}\" role=\"img\" "
-                     "aria-label=\"{}\">\n",
-                     kWidth, height, escape(label));
-  std::map<std::string, size_t> lane_index;
-  std::map<std::string, size_t> lane_count;
-  for (const auto& e : p.t.events) ++lane_count[e.source.empty() ? "unknown" : e.source];
-  for (size_t i = 0; i < p.lanes.size(); ++i) {
-    lane_index[p.lanes[i]] = i;
-    double y = kAxisHeight + kLaneHeight * static_cast<double>(i);
-    out += fmt::format("<rect class=\"tl-lane{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n", i % 2 ? " alt" : "", y,
-                       kWidth, kLaneHeight);
-    out += fmt::format("<g><title>{}</title><text class=\"tl-label\" x=\"8\" y=\"{}\">{} ({})</text></g>\n",
-                       escape(p.lanes[i]), y + 17, escape(shorten_utf8(p.lanes[i], 14)), lane_count[p.lanes[i]]);
+std::string edge_text(const FocusMarker& m, bool left) {
+  return left ? fmt::format("\u25c0 {} {}", format_utc(m.utc_us), m.label)
+              : fmt::format("{} {} \u25b6", m.label, format_utc(m.utc_us));
+}
+
+// Installs and boots outside the incident window, named at its edges with their time, under
+// the lanes (never over a mark); each on the first row where it overlaps no other label.
+void edge_markers(const FocusWindow& w, double lanes_bottom, Labels& l, std::string& out) {
+  auto one = [&](const FocusMarker& m, bool left) {
+    std::string text = edge_text(m, left);
+    double x = left ? kLeft + 2 : kRight - 2;
+    std::optional<double> y = l.placer.place(text, kEdgeText, x, lanes_bottom + 13, left ? Anchor::start : Anchor::end,
+                                             15, 12);
+    if (!y) return;
+    out += fmt::format("<g class=\"tl-edge\"><title>{}</title><text class=\"tl-edge-label\" x=\"{:.1f}\" y=\"{:.1f}\" "
+                       "text-anchor=\"{}\">{}</text></g>\n",
+                       escape(m.label + " at " + format_utc(m.utc_us)), x, *y, left ? "start" : "end", escape(text));
+  };
+  for (const auto& m : w.before) one(m, true);
+  for (const auto& m : w.after) one(m, false);
+}
+
+// The labels of boots, reboots and the collection, under the lanes: up to three rows.
+void place_footer(const Panel& p, const Range& r, double lanes_bottom, Labels& l) {
+  double y = lanes_bottom + 14;
+  l.boots.resize(p.t.boots.size());
+  for (size_t i = 0; i < p.t.boots.size(); ++i) {
+    const BootMark& b = p.t.boots[i];
+    if (!r.overlaps(b.start_utc_us, b.start_utc_us)) continue;
+    l.boots[i] = l.placer.place(b.after_previous ? "reboot" : "boot", kBoldText, r.x(b.start_utc_us) - 3, y,
+                                Anchor::end, kLabelRow, 3);
   }
-  axis(p, r, lanes_bottom, out);
-  double label_y = lanes_bottom + 14;
-  for (const auto& b : p.t.boots) {
+  if (!p.t.collection_utc_us || !r.overlaps(*p.t.collection_utc_us, *p.t.collection_utc_us)) return;
+  double x = r.x(*p.t.collection_utc_us);
+  l.collect_left = x + 3 + text_width("collected", kCollectText) > kWidth;
+  l.collect = l.placer.place("collected", kCollectText, l.collect_left ? x - 3 : x + 3, y,
+                             l.collect_left ? Anchor::end : Anchor::start, kLabelRow, 3);
+}
+
+void boots_and_collection(const Panel& p, const Range& r, const Labels& l, double lanes_bottom, std::string& out) {
+  for (size_t i = 0; i < p.t.boots.size(); ++i) {
+    const BootMark& b = p.t.boots[i];
     if (!r.overlaps(b.start_utc_us, b.start_utc_us)) continue;
     double x = r.x(b.start_utc_us);
     std::string title = escape(fmt::format("{} {}{}{} at {}", b.after_previous ? "reboot:" : "boot:",
                                            b.boot_id.empty() ? "id unknown" : b.boot_id,
                                            b.host.empty() ? "" : " on ", b.host, format_utc(b.start_utc_us)));
-    out += fmt::format("<g><title>{}</title><line class=\"{}\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>"
-                       "<text class=\"tl-boot-label\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text></g>\n",
-                       title, b.after_previous ? "tl-reboot" : "tl-boot", x, kAxisHeight, x, lanes_bottom, x - 3, label_y,
-                       b.after_previous ? "reboot" : "boot");
+    out += fmt::format("<g><title>{}</title><line class=\"{}\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>", title,
+                       b.after_previous ? "tl-reboot" : "tl-boot", x, kAxisHeight, x, lanes_bottom);
+    if (l.boots[i])
+      out += fmt::format("<text class=\"tl-boot-label\" x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>", x - 3,
+                         *l.boots[i], b.after_previous ? "reboot" : "boot");
+    out += "</g>\n";
   }
-  if (p.t.collection_utc_us && r.overlaps(*p.t.collection_utc_us, *p.t.collection_utc_us)) {
-    double x = r.x(*p.t.collection_utc_us);
-    out += fmt::format("<g><title>collected at {}</title><line class=\"tl-collect\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" "
-                       "y2=\"{:.1f}\"/><text class=\"tl-collect-label\" x=\"{:.1f}\" y=\"{:.1f}\">"
-                       "collected</text></g>\n",
-                       format_utc(*p.t.collection_utc_us), x, kAxisHeight, x, lanes_bottom, x + 3, label_y);
+  if (!p.t.collection_utc_us || !r.overlaps(*p.t.collection_utc_us, *p.t.collection_utc_us)) return;
+  double x = r.x(*p.t.collection_utc_us);
+  out += fmt::format("<g><title>collected at {}</title><line class=\"tl-collect\" x1=\"{:.1f}\" y1=\"{}\" x2=\"{:.1f}\" "
+                     "y2=\"{:.1f}\"/>",
+                     format_utc(*p.t.collection_utc_us), x, kAxisHeight, x, lanes_bottom);
+  if (l.collect)
+    out += fmt::format("<text class=\"tl-collect-label\" x=\"{:.1f}\" y=\"{:.1f}\"{}>collected</text>",
+                       l.collect_left ? x - 3 : x + 3, *l.collect, l.collect_left ? " text-anchor=\"end\"" : "");
+  out += "</g>\n";
+}
+
+// One SVG panel over [r.lo, r.hi]; with `focus`, only the lanes that have an event in it,
+// and the installs and boots outside it named at its edges, under the lanes. Returns how many events fell
+// outside it.
+size_t panel_svg(const Panel& p, const Range& r, std::string_view label, const FocusWindow* focus, std::string& out) {
+  const auto& events = p.t.events;
+  const auto& lanes = p.lanes.lanes;
+  auto inside = [&](const TimelineEvent& e) { return r.overlaps(e.first_utc_us, std::max(e.last_utc_us, e.first_utc_us)); };
+  std::vector<size_t> count(lanes.size(), 0);
+  size_t outside = 0;
+  for (size_t i = 0; i < events.size(); ++i) inside(events[i]) ? ++count[p.lanes.of_event[i]] : ++outside;
+  std::vector<std::optional<size_t>> row(lanes.size());
+  size_t rows = 0;
+  for (size_t k = 0; k < lanes.size(); ++k)
+    if (!focus || count[k]) row[k] = rows++;
+  auto lane_y = [&](size_t k) { return kAxisHeight + kLaneHeight * static_cast<double>(*row[k]); };
+  double lanes_bottom = kAxisHeight + kLaneHeight * static_cast<double>(rows);
+
+  Labels l;
+  std::string body;
+  for (size_t k = 0; k < lanes.size(); ++k) {
+    if (!row[k]) continue;
+    double y = lane_y(k);
+    std::string text = lane_label(lanes[k], count[k]);
+    l.placer.place(text, kLaneText, 8, y + 17, Anchor::start);  // rows apart: always free
+    body += fmt::format("<rect class=\"tl-lane{}\" x=\"0\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n", *row[k] % 2 ? " alt" : "",
+                        y, kWidth, kLaneHeight);
+    body += fmt::format("<g><title>{}</title><text class=\"tl-label\" x=\"8\" y=\"{}\">{}</text></g>\n",
+                        escape(lanes[k].title), y + 17, escape(text));
   }
+  place_axis(p, r, l);
+  for (size_t i = 0; i < events.size(); ++i) {
+    const TimelineEvent& e = events[i];
+    if (!is_stall_event(e) || !inside(e) || !row[p.lanes.of_event[i]]) continue;
+    double x1 = r.x(e.first_utc_us), w = std::max(r.x(e.last_utc_us) - x1, 4.0);
+    if (text_width(stall_text(e), kBoldText) + 8 > w) continue;
+    double cy = lane_y(p.lanes.of_event[i]) + kLaneHeight / 2;
+    if (auto y = l.placer.place(stall_text(e), kBoldText, x1 + 4, cy + 4, Anchor::start)) l.stall[i] = *y;
+  }
+  place_footer(p, r, lanes_bottom, l);
+  std::string edges;
+  if (focus) edge_markers(*focus, lanes_bottom, l, edges);
+
+  axis(r, l, lanes_bottom, body);
+  boots_and_collection(p, r, l, lanes_bottom, body);
   // Least severe first, so that errors are drawn on top of the info dots around them.
-  std::vector<size_t> order(p.t.events.size());
+  std::vector<size_t> order(events.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
     auto rank = [&](const TimelineEvent& e) { return is_stall_event(e) ? 99 : static_cast<int>(e.severity); };
-    return rank(p.t.events[a]) < rank(p.t.events[b]);
+    return rank(events[a]) < rank(events[b]);
   });
-  size_t outside = 0;
-  for (size_t i : order) {
-    const TimelineEvent& e = p.t.events[i];
-    if (!r.overlaps(e.first_utc_us, std::max(e.last_utc_us, e.first_utc_us))) {
-      ++outside;
-      continue;
-    }
-    size_t lane = lane_index[e.source.empty() ? "unknown" : e.source];
-    event_mark(p, e, r, kAxisHeight + kLaneHeight * (static_cast<double>(lane) + 0.5), out);
-  }
+  for (size_t i : order)
+    if (inside(events[i]))
+      event_mark(p, i, r, lane_y(p.lanes.of_event[i]) + kLaneHeight / 2, l, body);
+  body += edges;
+  double height = std::max(lanes_bottom + kFooterHeight + 4, l.placer.lowest() + 4);
+  out += fmt::format("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {:.0f}\" role=\"img\" "
+                     "aria-label=\"{}\">\n",
+                     kWidth, height, escape(label));
+  out += body;
   out += "</svg>\n";
   return outside;
 }
-
 // The whole span of the timeline, padded; nullopt when nothing in it carries a time.
 std::optional<Range> full_range(const Timeline& t) {
   std::optional<int64_t> lo, hi;
@@ -214,79 +321,29 @@ std::optional<Range> full_range(const Timeline& t) {
   return Range{*lo - pad, *hi + pad};
 }
 
-// Installs and boots outside the incident window, drawn at its edges with their time.
-void edge_markers(const FocusWindow& w, std::string& out) {
-  auto one = [&](const FocusMarker& m, size_t i, bool left) {
-    double x = left ? kLeft + 2 : kRight - 2;
-    double y = kAxisHeight + 12 + 14 * static_cast<double>(i);
-    std::string text = fmt::format("{} {} {}", left ? "\u25c0" : "", format_utc(m.utc_us), m.label);
-    if (!left) text = fmt::format("{} {} \u25b6", m.label, format_utc(m.utc_us));
-    out += fmt::format("<g class=\"tl-edge\"><title>{}</title><text class=\"tl-edge-label\" x=\"{:.1f}\" y=\"{:.1f}\" "
-                       "text-anchor=\"{}\">{}</text></g>\n",
-                       escape(m.label + " at " + format_utc(m.utc_us)), x, y, left ? "start" : "end", escape(text));
-  };
-  for (size_t i = 0; i < w.before.size(); ++i) one(w.before[i], i, true);
-  for (size_t i = 0; i < w.after.size(); ++i) one(w.after[i], i, false);
-}
-
-void legend(std::string& out) {
-  out += "<p class=\"legend\"><span><i class=\"info\"></i>info</span><span><i class=\"warning\"></i>warning</span>"
-         "<span><i class=\"error\"></i>error</span><span><i class=\"critical\"></i>critical</span>"
+// The colours of the sources on this timeline, then the outlines and the other marks.
+void legend(const Timeline& t, std::string& out) {
+  std::map<size_t, std::string> sources;
+  for (const auto& e : t.events)
+    if (e.kind != "install" && !is_stall_event(e)) {
+      std::string s = e.source.empty() ? "unknown" : e.source;
+      size_t i = source_index(s);
+      sources.emplace(i, i < kTimelineLanes.size() ? s : std::string("other"));
+    }
+  out += "<p class=\"legend\">";
+  for (const auto& [i, name] : sources)
+    out += fmt::format("<span><i class=\"src-{}\"></i>{}</span>", i, escape(name));
+  out += "<span>colour = log source; outline = severity:</span><span><i class=\"ring warning\"></i>warning</span>"
+         "<span><i class=\"ring error\"></i>error</span><span><i class=\"ring critical\"></i>critical</span>"
          "<span><i class=\"stall\"></i>stall span</span><span><i class=\"install\"></i>install</span>"
          "<span><i class=\"boot\"></i>boot / reboot</span><span><i class=\"collect\"></i>collection</span>"
          "<span>dot = one line, bar = repeats from first to last</span></p>\n";
 }
 
-void skews_table(const Timeline& t, std::string& out) {
-  if (t.skews.empty()) return;
-  out += "<h3>Clock skew between sources</h3>\n<table>\n<tr><th>host</th><th>sources</th><th>b &minus; a</th>"
-         "<th>pairs</th><th>method</th><th>one pair</th></tr>\n";
-  for (const auto& s : t.skews) {
-    auto where = [](const EvidenceRef& e) {
-      return e.entry.empty() ? std::string("-") : fmt::format("{}:{}", escape(e.entry), e.line);
-    };
-    out += fmt::format("<tr><td>{}</td><td class=\"mono\">{} vs {}</td><td>{:+.3f} s</td><td>{}</td><td>{}</td>"
-                       "<td class=\"mono\">{} / {}</td></tr>\n",
-                       escape(s.host), escape(s.source_a), escape(s.source_b), s.b_minus_a_seconds, s.pairs,
-                       escape(s.method), where(s.a_evidence), where(s.b_evidence));
-  }
-  out += "</table>\n<p class=\"muted\">Measured, not applied: every event keeps the time its source gives.</p>\n";
-}
-
-void events_table(const Panel& p, std::string& out) {
-  const auto& events = p.t.events;
-  out += fmt::format("<details><summary>All timeline events ({})</summary>\n<table>\n<tr><th>UTC</th><th>host local</th>"
-                     "<th>source</th><th>kind</th><th>severity</th><th>count</th><th>message</th><th>evidence</th></tr>\n",
-                     events.size());
-  for (size_t i = 0; i < events.size() && i < kMaxTableRows; ++i) {
-    const TimelineEvent& e = events[i];
-    std::optional<int> off = e.local_offset_seconds ? e.local_offset_seconds : p.offset;
-    std::string utc = format_utc(e.first_utc_us);
-    if (e.last_utc_us != e.first_utc_us) utc += " &rarr; " + format_utc(e.last_utc_us);
-    std::string note = e.time_note.empty() ? "" : " <span class=\"muted\">(" + escape(e.time_note) + ")</span>";
-    std::string links;
-    for (const auto& id : e.finding_ids) {
-      auto idx = finding_index(p.report, id);
-      links += idx ? fmt::format(" <a href=\"#{}\">{}</a>", anchor("f", *idx), escape(id)) : fmt::format(" {}", escape(id));
-    }
-    out += fmt::format("<tr class=\"{}\"><td class=\"mono\">{}{}</td><td class=\"mono\">{}</td><td>{}</td><td class=\"mono\">{}</td>"
-                       "<td><span class=\"badge\">{}</span></td><td>{}</td><td class=\"msg\">{}{}</td>"
-                       "<td class=\"mono\">{}{}</td></tr>\n",
-                       severity_class(e.severity), utc, note, off ? format_with_offset(e.first_utc_us, *off) : "unknown",
-                       escape(e.source), escape(e.kind), to_string(e.severity), e.count, escape(e.message),
-                       links.empty() ? "" : "<br>findings:" + links, escape(e.evidence.entry),
-                       e.evidence.line ? fmt::format(":{}", e.evidence.line) : "");
-  }
-  out += "</table>\n";
-  if (events.size() > kMaxTableRows)
-    out += fmt::format("<p class=\"muted\">... and {} more (--format json or jsonl lists all)</p>\n",
-                       events.size() - kMaxTableRows);
-  out += "</details>\n";
-}
-
 }  // namespace
 
-void timeline_section(const Report& report, std::optional<int> host_offset, std::string& out) {
+void timeline_section(const Report& report, std::optional<int> host_offset, const RanksByProcess& ranks,
+                      std::string& out) {
   const Timeline& t = report.timeline;
   out += "<h2 id=\"timeline\">Timeline</h2>\n<section class=\"timeline\">\n";
   std::optional<Range> full = full_range(t);
@@ -301,32 +358,30 @@ void timeline_section(const Report& report, std::optional<int> host_offset, std:
   for (const auto& e : t.events)
     if (e.local_offset_seconds) offsets.insert(*e.local_offset_seconds);
   std::optional<int> offset = offsets.empty() ? host_offset : std::optional<int>(*offsets.begin());
-  std::vector<std::string> lanes = lanes_of(t);
+  TimelineLanes lanes = assign_lanes(t, ranks);
   Panel p{report, t, lanes, offset};
   std::string note = offset ? fmt::format("; second row: the host's local time (UTC{})", format_offset(*offset))
                             : "; the host's local zone is unknown";
   if (offsets.size() > 1) note += "; the host's offset varies over the range (DST or several hosts): the table shows each";
-  out += fmt::format("<p class=\"sub\">{} event row(s) in {} lane(s), {} boot(s). Axis in UTC{}.</p>\n", t.events.size(),
-                     lanes.size(), t.boots.size(), note);
-  panel_svg(p, *full, "timeline of the whole evidence", out);
+  size_t by_source = 0;
+  for (const auto& lane : lanes.lanes) by_source += lane.by_source;
+  out += fmt::format("<p class=\"sub\">{} event row(s) in {} lane(s): {} by rank or device, {} by source; {} boot(s). "
+                     "Axis in UTC{}.</p>\n",
+                     t.events.size(), lanes.lanes.size(), lanes.lanes.size() - by_source, by_source, t.boots.size(), note);
+  panel_svg(p, *full, "timeline of the whole evidence", nullptr, out);
   if (auto w = focus_window(t)) {
-    out += fmt::format("<h3>Incident window: {} to {} UTC</h3>\n<p class=\"sub\">{}.</p>\n", format_utc(w->lo),
-                       format_utc(w->hi), escape(w->why));
-    Range focus{w->lo, w->hi};
-    std::string panel;
-    size_t outside = panel_svg(p, focus, "timeline of the incident window", panel);
-    std::string edges;
-    edge_markers(*w, edges);
-    panel.insert(panel.rfind("</svg>"), edges);
-    out += panel;
+    out += fmt::format("<h3>Incident window: {} to {} UTC</h3>\n<p class=\"sub\">{}; lanes without an event in it are "
+                       "left out.</p>\n",
+                       format_utc(w->lo), format_utc(w->hi), escape(w->why));
+    size_t outside = panel_svg(p, Range{w->lo, w->hi}, "timeline of the incident window", &*w, out);
     if (outside) out += fmt::format("<p class=\"muted\">{} event row(s) lie outside this window.</p>\n", outside);
   }
-  legend(out);
+  legend(t, out);
   if (t.filtered_out || t.undated)
     out += fmt::format("<p class=\"muted\">{} event(s) removed by the filter, {} line(s) without a usable time.</p>\n",
                        t.filtered_out, t.undated);
-  skews_table(t, out);
-  events_table(p, out);
+  timeline_skews_table(t, out);
+  timeline_events_table(report, offset, out);
   out += "</section>\n";
 }
 

@@ -18,7 +18,7 @@ void finding_link(const Report& report, const FindingLink& l, std::string& out) 
     out += fmt::format("<a href=\"#{}\" class=\"mono\">{}</a>", anchor("f", *index), escape(l.id));
   else
     out += fmt::format("<span class=\"mono\">{}</span>", escape(l.id));
-  if (!l.why.empty()) out += ": " + escape(l.why);
+  if (!l.why.empty()) out += ": " + inline_markup(l.why);
 }
 
 void link_list(const Report& report, std::string_view label, const std::vector<FindingLink>& links,
@@ -35,32 +35,35 @@ void link_list(const Report& report, std::string_view label, const std::vector<F
 
 }  // namespace
 
+void in_short_card(const Report& report, std::string& out) {
+  const Verdict& v = report.verdict;
+  if (v.reply.empty()) return;
+  std::string lines;  // one line each, as the text report shows them
+  for (std::string_view line : split(v.reply, '\n')) lines += (lines.empty() ? "" : "<br>\n") + inline_markup(line);
+  out += fmt::format("<h2 id=\"in-short\">In short</h2>\n<section class=\"card\">\n<p class=\"reply\">{}</p>\n</section>\n",
+                     lines);
+}
+
 void verdict_card(const Report& report, std::string& out) {
   const Verdict& v = report.verdict;
-  if (!v.reply.empty()) {  // one line each, as the text report shows them
-    std::string lines;
-    for (std::string_view line : split(v.reply, '\n')) lines += (lines.empty() ? "" : "<br>\n") + escape(line);
-    out += fmt::format("<h2 id=\"in-short\">In short</h2>\n<section class=\"card\">\n<p class=\"reply\">{}</p>\n</section>\n",
-                       lines);
-  }
   out += "<h2 id=\"verdict\">Verdict</h2>\n<section class=\"card verdict\">\n";
-  if (!v.summary.empty()) out += fmt::format("<p class=\"summary\">{}</p>\n", escape(v.summary));
+  if (!v.summary.empty()) out += fmt::format("<p class=\"summary\">{}</p>\n", inline_markup(v.summary));
   if (v.ranked.empty() && v.summary.empty()) out += "<p class=\"muted\">No hypothesis was ranked.</p>\n";
   else if (!v.ranked.empty()) out += "<ol class=\"hyps\">\n";
   for (size_t i = 0; i < v.ranked.size(); ++i) {
     const Hypothesis& h = v.ranked[i];
     out += fmt::format("<li class=\"hyp\" id=\"{}\">\n<span class=\"hyp-title\">{}</span> ",
-                       anchor("h", i), escape(h.title.empty() ? h.id : h.title));
+                       anchor("h", i), inline_markup(h.title.empty() ? h.id : h.title));
     out += fmt::format("<span class=\"conf\">{} confidence</span> <span class=\"score mono\">{}",
                        to_string(h.confidence), escape(h.id));
     if (!h.host.empty()) out += " &middot; host " + escape(h.host);
     out += fmt::format(" &middot; score {:.2f}</span>\n", h.score);
-    if (!h.rationale.empty()) out += fmt::format("<p class=\"field\">{}</p>\n", escape(h.rationale));
+    if (!h.rationale.empty()) out += fmt::format("<p class=\"field\">{}</p>\n", inline_markup(h.rationale));
     link_list(report, "Supported by", h.supporting, out);
     link_list(report, "Contradicted by", h.contradicting, out);
     link_list(report, "Explains as consequences", h.consequences, out);
     if (!h.does_not_prove.empty())
-      out += fmt::format("<p class=\"field\"><b>Does not prove:</b> {}</p>\n", escape(h.does_not_prove));
+      out += fmt::format("<p class=\"field\"><b>Does not prove:</b> {}</p>\n", inline_markup(h.does_not_prove));
     out += "</li>\n";
   }
   if (!v.ranked.empty()) out += "</ol>\n";
@@ -69,7 +72,7 @@ void verdict_card(const Report& report, std::string& out) {
     out += "<h3>Next check</h3>\n";
     if (!n.separates.empty())
       out += fmt::format("<p class=\"field\"><b>Separates:</b> <span class=\"mono\">{}</span></p>\n", escape(n.separates));
-    if (!n.description.empty()) out += fmt::format("<p class=\"field\">{}</p>\n", escape(n.description));
+    if (!n.description.empty()) out += fmt::format("<p class=\"field\">{}</p>\n", inline_markup(n.description));
     if (!n.command.empty()) out += fmt::format("<pre><code>{}</code></pre>\n", escape(n.command, true));
   }
   if (!v.collect_more.empty()) {

@@ -16,6 +16,7 @@
 #include "knowledge/source_links.h"
 #include "reports/html_escape.h"
 #include "reports/render.h"
+#include "reports/timeline_lane_keys.h"
 
 using namespace triage;
 
@@ -319,13 +320,14 @@ TEST_CASE("html report: SVG timeline shows lanes, the stall, errors, reboots and
   std::string html = render(r);
   // Lanes in reading order: plog, then install-log, then the unknown source (escaped).
   size_t plog = html.find(">plog (2)</text>"), install = html.find(">install-log (1)</text>"),
-         other = html.find(">dmesg &lt;&lt;scr... (1)</text>");  // long names shortened; full in <title>
+         other = html.find(">dmesg &lt;&lt;scri... (1)</text>");  // shortened to fit; full in <title>
   REQUIRE(plog != std::string::npos);
   REQUIRE(install != std::string::npos);
   REQUIRE(other != std::string::npos);
   CHECK(plog < install);
   CHECK(install < other);
   CHECK(html.find("<g><title>dmesg &lt;&lt;script&gt;document.body") != std::string::npos);
+  // A mark's fill is its source (src-N, N its place in model/timeline_lanes.h), its outline its severity.
   // Install eleven hours before the stall: the overview plus a zoomed incident window.
   CHECK(count(html, "<svg ") == 2);
   CHECK(html.find("<h3>Incident window: ") != std::string::npos);
@@ -341,8 +343,8 @@ TEST_CASE("html report: SVG timeline shows lanes, the stall, errors, reboots and
   CHECK(count(html, "<line class=\"tl-reboot\"") == 2);
   CHECK(count(html, ">reboot</text>") == 2);
   CHECK(count(html, "class=\"tl-collect\"") == 1);                 // after the incident window
-  CHECK(count(html, "<circle class=\"tl-ev error\"") == 2);           // the task timeout
-  CHECK(count(html, "class=\"tl-ev tl-span critical\"") >= 1);        // 36 collapsed lines
+  CHECK(count(html, "<circle class=\"tl-ev error src-0\"") == 2);     // the task timeout, from plog
+  CHECK(count(html, "class=\"tl-ev tl-span critical src-11\"") >= 1);  // 36 collapsed lines, other source
   // Events link to their finding; the axis is UTC with the host's local time below.
   CHECK(html.find("<a href=\"#f-0\"><g><title>") != std::string::npos);
   CHECK(html.find(">host local +08:00</text>") != std::string::npos);
@@ -393,4 +395,48 @@ TEST_CASE("html report: the XSS fixture bundle analysed end to end", "[html]") {
   // The manifest's host name and collector arguments, escaped in the title and summary.
   CHECK(html.find("<title>ascend-triage report: xss-node&quot;&gt;&lt;script&gt;") != std::string::npos);
   CHECK(html.find("javascript:document.title=&#39;XSS-MARKER&#39;") != std::string::npos);
+}
+
+TEST_CASE("html report: In short, then the timeline, then the verdict", "[html]") {
+  Report r = hostile_report();
+  r.verdict.reply = "Most likely cause: `npu-smi info` shows **no device**.\nWhere: host h.";
+  std::string html = render(r);
+  size_t in_short = html.find("<h2 id=\"in-short\">"), timeline = html.find("<h2 id=\"timeline\">"),
+         verdict = html.find("<h2 id=\"verdict\">");
+  REQUIRE(in_short != std::string::npos);
+  CHECK(in_short < timeline);
+  CHECK(timeline < verdict);
+  // Markdown of the reply is markup, not text.
+  CHECK(html.find("Most likely cause: <code>npu-smi info</code> shows <b>no device</b>.<br>") != std::string::npos);
+}
+
+TEST_CASE("html inline markup: code and bold pairs, unpaired marks and escaping", "[html]") {
+  CHECK(html::inline_markup("run `a <b>` now") == "run <code>a &lt;b&gt;</code> now");
+  CHECK(html::inline_markup("**x** and `y`") == "<b>x</b> and <code>y</code>");
+  CHECK(html::inline_markup("a ` b") == "a ` b");          // unpaired: not Markdown, kept
+  CHECK(html::inline_markup("``") == "``");                // empty pair: kept
+  CHECK(html::inline_markup("2 ** 3") == "2 ** 3");
+  CHECK(html::inline_markup("`**not bold**`") == "<code>**not bold**</code>");
+  CHECK(html::inline_markup("<script>") == "&lt;script&gt;");
+}
+
+TEST_CASE("html report: lanes per rank from the process's environment, source as colour", "[html]") {
+  Report r = hostile_report();
+  for (auto& e : r.timeline.events)
+    if (e.source == "plog") e.pid = 4242;
+  EvidenceSet set;
+  BundleFacts b;
+  b.host = r.timeline.events[0].host;
+  ProcessInfo p;
+  p.pid = 4242;
+  p.has_environ = true;
+  p.environ = {{"LOCAL_RANK", "1"}, {"RANK", "5"}};
+  b.processes.by_pid[4242] = p;
+  set.bundles.push_back(b);
+  std::string html = render(r, set);
+  require_inert(html);
+  CHECK(html.find(">rank 5 (2)</text>") != std::string::npos);   // the stall and the timeout
+  CHECK(html.find(">plog (") == std::string::npos);
+  CHECK(count(html, "<circle class=\"tl-ev error src-0\"") == 2);  // still coloured as plog
+  CHECK(html.find("<span><i class=\"src-0\"></i>plog</span>") != std::string::npos);  // legend
 }
