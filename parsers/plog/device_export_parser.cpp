@@ -82,7 +82,8 @@ class LineTap final : public ByteSource {
   uint64_t line_no_ = 0, offset_ = 0;
 };
 
-// "0x80E01809" after `event_id`, `event_id=`, `event_id: [`; lower-cased into out.
+// "0x80E01809" after `event_id`, `event_id=`, `event_id: [` or `Event id=` (the form of
+// ascend-fd's device-event rules); lower-cased into out. Both keys are 8 bytes long.
 bool event_id_after(sv text, size_t at, std::string& out) {
   size_t i = at + std::strlen("event_id");
   while (i < text.size() && (text[i] == ':' || text[i] == '=' || text[i] == ' ' || text[i] == '[')) ++i;
@@ -166,7 +167,10 @@ void DeviceExportScanner::feed(std::string_view text, uint64_t number, uint64_t 
       return;
     }
   }
-  if (size_t at = text.find("event_id"); at != sv::npos) {
+  size_t at_event = text.find("event_id");
+  if (at_event == sv::npos) at_event = text.find("Event id");
+  if (at_event == sv::npos) at_event = text.find("event id");
+  if (size_t at = at_event; at != sv::npos) {
     DeviceRasEvent ev;
     if (event_id_after(text, at, ev.event_id)) {
       ev.device = device_;

@@ -127,6 +127,17 @@ TEST_CASE("event ids in event logs and device-os logs, lines numbered as LineRea
   REQUIRE(fm.devices.ras_events.size() == 1);
   CHECK(fm.devices.ras_events[0].event_id == "0x80e01809");
   CHECK(fm.devices.ras_events[0].device == 2);
+
+  // The `Event id=0x...` form (ascend-fd's device-event rules, knowledge/mappings/ascend-fd.tsv)
+  // is the same event; a bare "Event id" without a hex id is not.
+  BundleFacts cap;
+  parse_export(cap, kExport + "slog/dev-os-5/run/device-os/device-os_20240420162417271.log",
+               "[EVENT] KERNEL(4128,sklogd):2024-04-20-16:24:17.259.649 [klogd.c:253][2454.830650] "
+               "[fault_manager] Event id=0x80818C00 occur\n"
+               "[INFO] KERNEL(4128,sklogd):2024-04-20-16:24:17.259.650 [klogd.c:253][2454.830651] Event id=none\n");
+  REQUIRE(cap.devices.ras_events.size() == 1);
+  CHECK(cap.devices.ras_events[0].event_id == "0x80818c00");
+  CHECK(cap.devices.ras_events[0].device == 5);
 }
 
 TEST_CASE("black-box history.log: the system exception code is a device event (hiascend doc line)", "[device_export]") {
