@@ -18,6 +18,7 @@
 
 #include "ingest/classify.h"
 #include "ingest/sniff_job_text.h"
+#include "ingest/head_lines.h"
 #include "knowledge/line_shapes.h"
 #include "parsers/common/line_prefix.h"
 
@@ -146,17 +147,10 @@ Counts count_shapes(const ShapeSet& set, std::string_view head, bool whole) {
   c.generic_n.assign(static_cast<size_t>(set.rows()), 0);
   c.generic_first.assign(static_cast<size_t>(set.rows()), 0);
   std::vector<int> hits, shape_hits;
-  size_t pos = 0;
-  while (pos < head.size()) {
-    size_t nl = head.find('\n', pos);
-    if (nl == std::string_view::npos) {
-      if (!whole) break;  // cut at the sniff limit
-      nl = head.size();
-    }
-    std::string_view line = head.substr(pos, nl - pos);
-    pos = nl + 1;
+  HeadLines head_lines(head, whole);
+  std::string_view line;
+  while (head_lines.next(line)) {
     ++c.lines;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     // The task scheduler's register dump continues the TSCH plog record above it; it says
     // nothing of the kind and must not outvote the records (device-N logs).

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "ingest/head_lines.h"
 #include "knowledge/error_levels.h"
 #include "knowledge/job_text_forms.h"
 #include "parsers/common/line_prefix.h"
@@ -23,17 +24,10 @@ std::optional<SniffResult> sniff_job_text(std::string_view head, bool whole) {
   uint32_t nonempty = 0, levelled = 0, text_errors = 0, progress = 0, headings = 0, fences = 0;
   uint32_t first_error = 0, first_progress = 0, lines = 0;
   std::string_view first_line, error_form, progress_form;
-  size_t pos = 0;
-  while (pos < head.size()) {
-    size_t nl = head.find('\n', pos);
-    if (nl == std::string_view::npos) {
-      if (!whole) break;  // cut at the sniff limit
-      nl = head.size();
-    }
-    std::string_view line = head.substr(pos, nl - pos);
-    pos = nl + 1;
+  HeadLines head_lines(head, whole);
+  std::string_view line;
+  while (head_lines.next(line)) {
     ++lines;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     if (line.find_first_not_of(" \t") == std::string_view::npos) continue;
     if (++nonempty == 1) first_line = line;
     if (line.starts_with("## ")) ++headings;

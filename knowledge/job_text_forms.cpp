@@ -25,26 +25,43 @@ std::string_view job_text_role_name(JobTextRole r) {
   return "?";
 }
 
-void JobTextForms::build_set() {
-  set_.reset();
-  if (forms.empty()) return;
+namespace {
+
+std::unique_ptr<RE2::Set> compile_set(const std::vector<JobTextForm>& forms, uint8_t roles) {
   RE2::Options o;
   o.set_log_errors(false);
   auto set = std::make_unique<RE2::Set>(o, RE2::UNANCHORED);
-  for (const auto& f : forms)
-    if (set->Add(f.pattern, nullptr) < 0) return;
-  if (set->Compile()) set_ = std::move(set);
+  bool any = false;
+  for (const auto& f : forms) {
+    if (!(f.role & roles)) continue;
+    if (set->Add(f.pattern, nullptr) < 0) return nullptr;
+    any = true;
+  }
+  if (!any || !set->Compile()) return nullptr;
+  return set;
+}
+
+constexpr JobTextRole kSetRoles[3] = {kTextError, kTextBelowError, kTextProgress};
+
+}  // namespace
+
+void JobTextForms::build_set() {
+  set_.reset();
+  for (auto& r : role_sets_) r.reset();
+  if (forms.empty()) return;
+  set_ = compile_set(forms, kTextError | kTextBelowError | kTextProgress);
+  for (size_t i = 0; i < 3; ++i) role_sets_[i] = compile_set(forms, kSetRoles[i]);
 }
 
 uint8_t JobTextForms::roles(std::string_view line) const {
   if (!set_) return 0;
-  // One pass of the set names every form that matches; the hit list is reused by the thread
-  // (no allocation once warm).
-  thread_local std::vector<int> hits;
-  if (!set_->Match(re2::StringPiece(line.data(), line.size()), &hits)) return 0;
+  re2::StringPiece text(line.data(), line.size());
+  // One pass for the common case (no form at all), then one per role: Match without a hit
+  // list allocates nothing.
+  if (!set_->Match(text, nullptr)) return 0;
   uint8_t out = 0;
-  for (int i : hits)
-    if (i >= 0 && static_cast<size_t>(i) < forms.size()) out |= forms[static_cast<size_t>(i)].role;
+  for (size_t i = 0; i < 3; ++i)
+    if (role_sets_[i] && role_sets_[i]->Match(text, nullptr)) out |= kSetRoles[i];
   return out;
 }
 

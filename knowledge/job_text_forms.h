@@ -33,7 +33,9 @@ struct JobTextForm {
 class JobTextForms {
  public:
   std::vector<JobTextForm> forms;  // file order
-  // The roles `line` has (JobTextRole bits, 0: none). Allocates nothing once warm.
+  // The roles `line` has (JobTextRole bits, 0: none). Allocates nothing: RE2::Set::Match
+  // allocates its match list whenever it is asked which members matched, so each role has a
+  // set of its own, asked only whether any matched.
   uint8_t roles(std::string_view line) const;
   // An error-level line: an error form matches, and no below_error form does.
   static bool is_error(uint8_t roles) { return (roles & kTextError) && !(roles & kTextBelowError); }
@@ -42,7 +44,8 @@ class JobTextForms {
   void build_set();
 
  private:
-  std::unique_ptr<RE2::Set> set_;
+  std::unique_ptr<RE2::Set> set_;              // every form: most lines match none
+  std::unique_ptr<RE2::Set> role_sets_[3];     // kTextError, kTextBelowError, kTextProgress
 };
 
 // Rows in file order; problems as "file:line: message" (empty field, unknown role, duplicate
