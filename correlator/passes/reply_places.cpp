@@ -273,12 +273,17 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
       if (const auto* local = f.find_value("first_local"))
         if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
           p.first_local = t;
-      for (const auto* refs : {&f.evidence, &f.same_failure})
-        for (const EvidenceRef& e : *refs) {
-          scan_places(e.excerpt, p.devices, p.ranks, pids);
-          if (std::string t = scan_time(e.excerpt); !t.empty() && (p.first_local.empty() || t < p.first_local))
-            p.first_local = t;
-        }
+      for (const EvidenceRef& e : f.evidence) {
+        scan_places(e.excerpt, p.devices, p.ranks, pids);
+        if (std::string t = scan_time(e.excerpt); !t.empty() && (p.first_local.empty() || t < p.first_local))
+          p.first_local = t;
+      }
+      // The same failure printed by another layer: its process. Not its device or rank, which
+      // that layer may number otherwise (torch_npu's logical device 0 is the driver's 6).
+      for (const EvidenceRef& e : f.same_failure) {
+        std::vector<std::string> devices, ranks_named;
+        scan_places(e.excerpt, devices, ranks_named, pids);
+      }
       for (const Moment& x : moments[k]) {
         if (x.pid) add(pids, std::to_string(*x.pid));
         if (x.device) add(p.devices, std::to_string(*x.device));
