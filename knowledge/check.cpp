@@ -18,6 +18,7 @@
 #include "knowledge/zone_abbreviations.h"
 #include "knowledge/line_shapes.h"
 #include "knowledge/report_fact_rules.h"
+#include "knowledge/fact_scanner.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
 #include "knowledge/source_links.h"
@@ -222,6 +223,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     }
   } else if (name.ends_with(kReportFactsFile))
     out.samples += parse_report_fact_rules(content, name, out.problems).size();
+  else if (name.ends_with(kFactFormsFile))
+    out.samples += 2 * parse_fact_forms(content, name, out.problems).size();  // sample and near miss
   else if (name.ends_with(".tsv") && (name.starts_with("mappings/") || name.find("/mappings/") != std::string::npos))
     parse_fault_rule_mapping(content, name, mappings, out.problems);
   else if (name.ends_with(".json")) check_signatures(content, name, sample_text, out);

@@ -117,6 +117,7 @@ void full_finding(std::string& out, size_t number, const Finding& f, const Evide
   if (!f.title.empty()) out += "**" + prose(shorten(f.title, limits.prose, cuts)) + "**\n\n";
   if (!f.host.empty()) out += "- **Host:** " + code(f.host) + "\n";
   if (!f.observed.empty()) out += "- **Observed:** " + prose(shorten(f.observed, limits.prose, cuts)) + "\n";
+  if (const std::string* facts = f.find_value("facts")) out += "- **Facts:** " + prose(shorten(*facts, limits.prose, cuts)) + "\n";
   field(out, "Supports:", f.supports, number, seen.supports, limits, cuts);
   field(out, "Does not prove:", f.does_not_prove, number, seen.does_not_prove, limits, cuts);
   also_read_as(out, f, limits, cuts);

@@ -70,6 +70,8 @@ void append_finding(std::string& out, size_t number, const Finding& f, const Lay
   append_wrapped(out, rest, head, kBlock, layout.width);
   if (!f.title.empty()) append_wrapped(out, f.title, kBlock, kBlock, layout.width);
   if (!f.observed.empty()) append_labelled(out, kBlock, "Observed:", f.observed, layout);
+  // Issue 36: codes, pids and ids of the lines it accounts for that its words do not name.
+  if (const std::string* facts = f.find_value("facts")) append_labelled(out, kBlock, "Facts:", *facts, layout);
   if (!f.supports.empty()) append_labelled(out, kBlock, "Supports:", f.supports, layout);
   if (!f.does_not_prove.empty()) append_labelled(out, kBlock, "Does not prove:", f.does_not_prove, layout);
   if (f.find_value(kAlsoReadAsValue)) {  // other findings of the same event, folded into this one

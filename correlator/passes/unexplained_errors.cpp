@@ -13,8 +13,10 @@
 #include <string_view>
 #include <tuple>
 
+#include "correlator/summaries/line_facts.h"
 #include "correlator/summaries/report_facts.h"
 #include "ingest/registry.h"
+#include "parsers/common/entry_fact_scan.h"
 #include "parsers/plog/error_lines.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
@@ -37,6 +39,7 @@ struct Group {
   std::set<int64_t> pids, devices, ranks;
   EvidenceRef evidence;
   ReportFacts facts;  // ids, timeouts, names the group's first line (or report) carries
+  LineFacts scanned;  // codes, pids, ids the fact scanner finds there (issue 36)
   bool explained = false;
   const EvidenceRef* header = nullptr;  // a CANN report's timed header, cited with its first line
   bool cited = false;                 // a line of the group is cited or accounted for
@@ -148,7 +151,9 @@ std::string group_line(const Group& g) {
   if (!g.pids.empty()) s += ", pid " + list(g.pids);
   if (!g.devices.empty()) s += ", device " + list(g.devices);
   if (!g.ranks.empty()) s += ", rank " + list(g.ranks);
-  if (!g.facts.empty()) s += " (" + report_facts_text(g.facts) + ")";
+  std::string facts = report_facts_text(g.facts);
+  if (std::string more = g.scanned.text(s + " " + facts); !more.empty()) facts += (facts.empty() ? "" : "; ") + more;
+  if (!facts.empty()) s += " (" + facts + ")";
   return s;
 }
 
@@ -232,6 +237,81 @@ void show_on(Finding& f, const EvidenceRef& e) {
   f.same_failure.push_back(e);
 }
 
+// Every text of an error line: the line, its report's timed header, and a CANN report's
+// message, details and frames (a frame may print the only code: `ret: 0x7BC80`).
+void scan_line(const ErrorLine& l, const KnowledgeBase& kb, LineFacts& facts) {
+  if (l.evidence) facts.add(l.evidence->excerpt, &kb);
+  if (l.also) facts.add(l.also->excerpt, &kb);
+  if (!l.report) return;
+  facts.add(l.report->message, &kb);
+  for (const auto& d : l.report->details) facts.add(d, &kb);
+  for (const auto& fr : l.report->frames) facts.add(fr.text, &kb);
+}
+
+// What a finding says already: its words, values and cited lines (a fact there is not repeated).
+std::string finding_said(const Finding& f) {
+  std::string s = f.title + "\n" + f.observed;
+  for (const auto& [k, v] : f.values) s += "\n" + k + "=" + v;
+  for (const auto& e : f.evidence) s += "\n" + e.excerpt;
+  return s;
+}
+
+// Issue 36, facts anywhere: the lines each finding cites, its same-failure lines and the
+// lines it accounts for, every finding of a line (a line two readings cite gives both its
+// facts: one of them may be folded into the other later, fold_same_event).
+using CitedLines = std::multimap<LineKey, size_t>;
+CitedLines cited_lines(const std::vector<Finding>& findings) {
+  CitedLines cited;
+  for (size_t i = 0; i < findings.size(); ++i)
+    for (const auto* list : {&findings[i].evidence, &findings[i].same_failure, &findings[i].explains})
+      for (const auto& e : *list)
+        if (e.line) cited.emplace(LineKey{e.entry, e.line}, i);
+  return cited;
+}
+
+// A CANN report one of whose lines a finding cites, whoever's error line it became (a
+// signature may hold its first line): its frames' codes are that finding's to name.
+void cited_reports(const EvidenceSet& evidence, const KnowledgeBase& kb, const CitedLines& cited,
+                   std::map<size_t, LineFacts>& accounted) {
+  for (const auto& b : evidence.bundles)
+    for (const auto& r : b.python.error_reports) {
+      uint64_t first = r.evidence.line;
+      uint64_t last = first + 2 + r.details.size() + r.frames.size() + r.lines_omitted;
+      std::set<size_t> by;
+      for (auto it = cited.lower_bound({r.evidence.entry, first});
+           it != cited.end() && it->first.first == r.evidence.entry && it->first.second <= last; ++it)
+        by.insert(it->second);
+      if (r.evidence_header.line)
+        for (auto [it, end] = cited.equal_range({r.evidence_header.entry, r.evidence_header.line}); it != end; ++it)
+          by.insert(it->second);
+      if (by.empty()) continue;
+      ErrorLine l;
+      l.evidence = &r.evidence, l.also = &r.evidence_header, l.report = &r;
+      for (size_t i : by) scan_line(l, kb, accounted[i]);
+    }
+}
+
+// Each scanned fact (parsers/common/entry_fact_scan.h) goes to the findings citing the
+// nearest line of its entry, at most kNearLines away (the lines of one report or one failure
+// are together; ties go to the line above: a report's header comes first).
+constexpr uint64_t kNearLines = 10;
+void near_cited_lines(const KnowledgeBase& kb, const CitedLines& cited, std::map<size_t, LineFacts>& accounted) {
+  std::set<std::string_view> entries;
+  for (const auto& [k, i] : cited) entries.insert(k.first);
+  for (std::string_view entry : entries)
+    for (const auto& f : scanned_facts(entry)) {
+      const uint64_t line = f.evidence.line;
+      auto it = cited.lower_bound({entry, line > kNearLines ? line - kNearLines : 0});
+      uint64_t best = 0, best_distance = kNearLines + 1;
+      for (; it != cited.end() && it->first.first == entry && it->first.second <= line + kNearLines; ++it) {
+        uint64_t d = it->first.second > line ? it->first.second - line : line - it->first.second;
+        if (d < best_distance) best_distance = d, best = it->first.second;
+      }
+      if (best_distance > kNearLines) continue;
+      for (auto [at, end] = cited.equal_range({entry, best}); at != end; ++at) accounted[at->second].put(f.key, f.value, &kb);
+    }
+}
+
 }  // namespace
 
 std::string message_template(std::string_view text) {
@@ -259,6 +339,7 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
   const KnowledgeBase& kb = ctx.knowledge;
   const Explained explained = explained_lines(out);  // views into `out`: append only at the end
   std::vector<Finding> added;
+  std::map<size_t, LineFacts> accounted;  // per finding: facts of the lines it cites or accounts for
   for (const auto& b : evidence.bundles) {
     std::vector<ErrorLine> lines = Collector(b, kb).run();
     if (lines.empty()) continue;
@@ -280,6 +361,7 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
         g.meaning = code_meaning(kb, l.code);
         g.evidence = *l.evidence;
         add_report_facts(l.evidence->excerpt, g.facts);
+        scan_line(l, kb, g.scanned);
         if (l.report) {
           add_report_facts(l.report->message, g.facts);
           for (const auto& d : l.report->details) add_report_facts(d, g.facts);
@@ -298,12 +380,14 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
       if (!l.first.empty() && (g.first.empty() || l.first < g.first)) g.first = l.first;
       if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
       keep_ids(g.pids, l.pid), keep_ids(g.devices, l.device), keep_ids(g.ranks, l.rank);
-      if (citing(l, explained)) {
+      if (auto cited_by = citing(l, explained)) {
         g.explained = true;  // a repeat of a cited line
         g.cited = true;
+        scan_line(l, kb, accounted[*cited_by]);
       } else if (auto by = same.covers(l)) {
         g.explained = true;  // the same failure in another layer
         if (!g.shown_by) g.shown_by = by, g.shown = *l.evidence, g.shown_also = l.also;
+        scan_line(l, kb, accounted[*by]);
       }
     }
     // Earliest lines first (the first error of a failure is the one to read), up to the cap.
@@ -369,6 +453,15 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
     added.push_back(std::move(f));
   }
   out.insert(out.end(), std::make_move_iterator(added.begin()), std::make_move_iterator(added.end()));
+  // Issue 36, facts anywhere: a finding names the codes, pids and ids of the lines it accounts
+  // for that its own words and cited lines do not show (a report frame's `ret: 0x7BC80`), and
+  // those the scanner found in any line read near a line it cites (the header above a device
+  // error report, a launcher-prefixed retCode below a cited one).
+  const CitedLines cited = cited_lines(out);
+  cited_reports(evidence, kb, cited, accounted);
+  near_cited_lines(kb, cited, accounted);
+  for (auto& [i, facts] : accounted)
+    if (std::string text = facts.text(finding_said(out[i])); !text.empty()) out[i].value("facts", text);
 }
 
 }  // namespace triage

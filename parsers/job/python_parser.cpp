@@ -7,6 +7,7 @@
 #include "knowledge/component_phrases.h"
 #include "parsers/common/log_text.h"
 #include "parsers/job/python_parser.h"
+#include "parsers/common/entry_fact_scan.h"
 #include "parsers/job/python_parser_state.h"
 
 namespace triage {
@@ -305,7 +306,12 @@ void parse_python_log(ParseContext& ctx, ByteSource& src) {
   pyparse::PythonLogParser parser(ctx);
   LineReader reader(src, ctx.options.limits.max_line_bytes);
   Line l;
-  while (reader.next(l)) parser.line(l);
+  // Issue 36: every line's codes, pids and ids, whatever the readers make of the line.
+  EntryFactScan facts(ctx.entry.display.empty() ? ctx.entry.path : ctx.entry.display);
+  while (reader.next(l)) {
+    parser.line(l);
+    facts.line(l.text, l.number, l.offset);
+  }
   parser.finish();
   ctx.stats.bytes = reader.bytes_read();
 }
