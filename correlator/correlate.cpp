@@ -2,6 +2,7 @@
 
 #include "correlator/analyses/analysis.h"
 #include "correlator/passes/finding_groups.h"
+#include "correlator/passes/process_ranks.h"
 #include "correlator/passes/same_event.h"
 #include "correlator/passes/unexplained_errors.h"
 #include "correlator/passes/verdict.h"
@@ -37,8 +38,9 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   // One finding per event: after the verdict, which weighs every reading of an event; it moves
   // the verdict's and the timeline's references to the finding kept.
   fold_same_event(options, report.findings, report.verdict, report.timeline);
-  // "In short" again, now that the timeline gives the findings' times, pids and devices.
-  report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline);
+  // "In short" again, now that the timeline gives the findings' times, pids, devices and the
+  // boots; the processes' environ gives their ranks.
+  report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline, ranks_from_environ(evidence));
   return report;
 }
 

@@ -26,16 +26,6 @@ struct Key {
   }
 };
 
-std::optional<int64_t> parse_rank(const std::string* v) {
-  if (!v || v->empty() || v->size() > 9) return std::nullopt;
-  int64_t r = 0;
-  for (char c : *v) {
-    if (c < '0' || c > '9') return std::nullopt;
-    r = r * 10 + (c - '0');
-  }
-  return r;
-}
-
 std::string source_of(const TimelineEvent& e) { return e.source.empty() ? "unknown" : e.source; }
 
 }  // namespace
@@ -44,23 +34,6 @@ size_t source_index(std::string_view source) {
   for (size_t i = 0; i < kTimelineLanes.size(); ++i)
     if (kTimelineLanes[i] == source) return i;
   return kTimelineLanes.size();
-}
-
-RanksByProcess ranks_from_environ(const EvidenceSet& evidence) {
-  RanksByProcess out;
-  std::set<ProcessKey> conflicting;
-  for (const auto& b : evidence.bundles)
-    for (const auto& entry : b.processes.by_pid) {
-      const std::string* v = entry.second.env("RANK");
-      if (!v) v = entry.second.env("RANK_ID");
-      std::optional<int64_t> rank = parse_rank(v);
-      if (!rank) continue;
-      ProcessKey key{b.host, entry.first};
-      auto [it, fresh] = out.emplace(key, *rank);
-      if (!fresh && it->second != *rank) conflicting.insert(key);
-    }
-  for (const auto& k : conflicting) out.erase(k);
-  return out;
 }
 
 TimelineLanes assign_lanes(const Timeline& t, const RanksByProcess& ranks) {

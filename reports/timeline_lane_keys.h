@@ -12,15 +12,10 @@
 #include <utility>
 #include <vector>
 
-#include "model/host_facts.h"
+#include "correlator/passes/process_ranks.h"  // RanksByProcess, ranks_from_environ
 #include "model/timeline.h"
 
 namespace triage {
-
-// (host, pid) -> rank; a pid given two ranks (two bundles of one host) is left out.
-using RanksByProcess = std::map<std::pair<std::string, int64_t>, int64_t>;
-
-RanksByProcess ranks_from_environ(const EvidenceSet& evidence);
 
 struct TimelineLane {
   std::string host;   // "" unless several hosts are on the timeline

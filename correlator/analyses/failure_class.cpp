@@ -81,6 +81,18 @@ bool missing_module_in_cann(const PythonTraceback& t) {
          file.find("/Ascend/") != std::string::npos || file.find("/cann-") != std::string::npos;
 }
 
+// torch_npu's own output somewhere in the bundle: its `[ERROR] <time> (PID:..) ERRnnnnn` lines,
+// or a traceback frame inside its package. Then torch_npu is installed and ran in some process
+// of the job, and an npu device string torch does not know (job-code) comes from a process
+// that never imported it (the launch code); without it, the plug-in may be missing altogether.
+bool torch_npu_loaded(const BundleFacts& b) {
+  if (!b.python.err_lines.empty()) return true;
+  for (const auto& t : b.python.tracebacks)
+    for (const auto& f : t.frames)
+      if (f.file.find("/torch_npu/") != std::string::npos) return true;
+  return false;
+}
+
 void collect(const BundleFacts& b, Collector& c) {
   for (const auto& t : b.python.tracebacks) {
     if (!t.complete) continue;
@@ -231,6 +243,7 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
                                  : !symbols.empty()           ? "undefined-symbol"
                                  : only_signature_rows        ? "loader-line"
                                                               : "missing-library");
+      if (klass == "job-code") f.value("torch_npu_loaded", torch_npu_loaded(b) ? "yes" : "no");
       out.push_back(std::move(f));
     }
   }

@@ -4,6 +4,8 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 
 #include "model/strings.h"
 #include "model/time.h"
@@ -38,12 +40,6 @@ std::optional<int64_t> iso_time(std::string_view text, std::optional<int>* offse
   return utc;
 }
 
-void take_time(ReplyPlaces& p, int64_t utc, std::optional<int> offset) {
-  if (p.first_utc_us && *p.first_utc_us <= utc) return;
-  p.first_utc_us = utc;
-  p.local_offset_seconds = offset;
-}
-
 std::string named(std::string_view what, const std::vector<std::string>& values) {
   if (values.empty()) return {};
   std::vector<std::string> shown(values.begin(), values.begin() + std::min(values.size(), kMaxEach));
@@ -60,10 +56,30 @@ std::string seconds_of(std::string iso) {
   return iso;
 }
 
+// `[ERROR] RUNTIME(38734,python3):`, `[CRITICAL] DEVICE(162844,fffd6cff91e0,python):`: the
+// header's pid, after the level in brackets (or at the line's start), a module name in
+// capitals and "(". "" when the line has no such header.
+std::string_view header_pid(std::string_view line) {
+  size_t i = 0;
+  if (!line.empty() && line[0] == '[') {
+    size_t close = line.find("] ");
+    if (close == std::string_view::npos || close > 12) return {};
+    i = close + 2;
+  }
+  size_t name = i;
+  while (i < line.size() && i - name < 24 && (is_upper(line[i]) || line[i] == '_' || is_digit(line[i]))) ++i;
+  if (i - name < 2 || !is_upper(line[name]) || i >= line.size() || line[i] != '(') return {};
+  size_t start = ++i;
+  while (i < line.size() && is_digit(line[i]) && i - start < 9) ++i;
+  if (i == start || i >= line.size() || line[i] != ',') return {};
+  return line.substr(start, i - start);
+}
+
 }  // namespace
 
 void scan_places(std::string_view line, std::vector<std::string>& devices, std::vector<std::string>& ranks,
                  std::vector<std::string>& pids) {
+  if (std::string_view pid = header_pid(line); !pid.empty()) add(pids, pid);
   std::string lower = ascii_lower(line);
   std::vector<std::string>* into[] = {&devices, &ranks, &pids};
   for (size_t i = 0; i < lower.size(); ++i) {
@@ -106,48 +122,179 @@ std::string scan_time(std::string_view line) {
   return {};
 }
 
+namespace {
+
+struct Moment {
+  int64_t utc = 0, last = 0;
+  std::optional<int> offset;
+  bool collection = false;  // a probe run or the collector's own line: the time of the collection
+  bool corrected = false;   // the host's fleet clock skew taken off
+  std::optional<int64_t> pid, device;  // a timeline event's
+};
+
+// "node3 +300.2 s, node1 -2.0 s" (collective/wait-root's clock_offsets) -> host -> seconds.
+std::vector<std::pair<std::string, double>> clock_offsets(const std::vector<Finding>& findings) {
+  std::vector<std::pair<std::string, double>> out;
+  for (const Finding& f : findings)
+    if (const auto* v = f.find_value("clock_offsets"))
+      for (std::string_view item : split(*v, ',')) {
+        item = trim(item);
+        size_t sp = item.find(' ');
+        if (sp == std::string_view::npos || sp == 0) continue;
+        std::string number(item.substr(sp + 1, item.find(' ', sp + 1) - sp - 1));
+        char* end = nullptr;
+        double seconds = std::strtod(number.c_str(), &end);
+        if (end == number.c_str() || std::abs(seconds) > 366.0 * 86400) continue;
+        out.emplace_back(std::string(item.substr(0, sp)), seconds);
+      }
+  return out;
+}
+
+double offset_of(const std::vector<std::pair<std::string, double>>& offsets, const std::string& host) {
+  for (const auto& [h, s] : offsets)
+    if (h == host) return s;
+  return 0;
+}
+
+// The current boot's start on `host`: the latest boot the timeline knows of it.
+std::optional<int64_t> boot_start(const Timeline& t, const std::string& host) {
+  std::optional<int64_t> out;
+  for (const BootMark& b : t.boots)
+    if ((host.empty() || b.host.empty() || b.host == host) && b.start_utc_us && (!out || b.start_utc_us > *out))
+      out = b.start_utc_us;
+  return out;
+}
+
+// A timeline event is evidence of finding `f`: it names f's id, on f's host, and of f's
+// process when both name one (two stream-stall findings share the id).
+bool event_of(const TimelineEvent& e, const Finding& f) {
+  if (!e.host.empty() && !f.host.empty() && e.host != f.host) return false;
+  if (std::find(e.finding_ids.begin(), e.finding_ids.end(), f.id) == e.finding_ids.end()) return false;
+  const std::string* pid = f.find_value("pid");
+  return !(pid && e.pid && *pid != std::to_string(*e.pid));
+}
+
+}  // namespace
+
 ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector<size_t>& about,
-                         const Timeline& timeline, const std::string& host) {
+                         const Timeline& timeline, const std::string& host, const RanksByProcess& ranks) {
   ReplyPlaces p;
   p.host = host;
+  const auto offsets = clock_offsets(findings);
+  // The findings on the reply's host (all of them when it names none), with their moments.
+  std::vector<size_t> mine;
+  std::vector<std::vector<Moment>> moments;
   for (size_t i : about) {
     if (i >= findings.size()) continue;
     const Finding& f = findings[i];
-    if (p.host.empty()) p.host = f.host;
-    for (std::string_view key : {"device", "npu", "device_id", "chip"})
-      if (const auto* v = f.find_value(key)) add(p.devices, *v);
-    for (std::string_view key : {"rank", "local_rank", "rank_id"})
-      if (const auto* v = f.find_value(key)) add(p.ranks, *v);
-    if (const auto* v = f.find_value("pid")) add(p.pids, *v);
-    std::optional<int> offset;
-    bool timed = false;  // a finding's first_utc, else its observed_utc
+    if (!host.empty() && !f.host.empty() && f.host != host) continue;  // another node's: it waited
+    mine.push_back(i);
+    std::vector<Moment> m;
+    double skew = offset_of(offsets, f.host);
+    int64_t skew_us = static_cast<int64_t>(skew * 1e6);
     for (std::string_view key : {"first_utc", "observed_utc"})
-      if (const auto* v = f.find_value(key); v && !timed)
+      if (const auto* v = f.find_value(key))
         if (auto utc = iso_time(*v)) {
-          if (const auto* local = f.find_value("first_local")) iso_time(*local, &offset);
-          take_time(p, *utc, offset);
-          timed = true;
+          Moment x{*utc - skew_us, *utc - skew_us, std::nullopt, false, skew_us != 0, std::nullopt, std::nullopt};
+          if (const auto* local = f.find_value("first_local")) iso_time(*local, &x.offset);
+          if (const auto* last = f.find_value("last_utc"))
+            if (auto l = iso_time(*last)) x.last = std::max(x.utc, *l - skew_us);
+          m.push_back(x);
+          break;  // its first_utc, else its observed_utc
         }
-    if (const auto* local = f.find_value("first_local"); local && !p.first_utc_us)
-      if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
-        p.first_local = t;
-    for (const EvidenceRef& e : f.evidence) {
-      scan_places(e.excerpt, p.devices, p.ranks, p.pids);
-      if (std::string t = scan_time(e.excerpt); !t.empty() && (p.first_local.empty() || t < p.first_local))
-        p.first_local = t;
+    for (const TimelineEvent& e : timeline.events) {
+      if (!e.first_utc_us || !e.time_note.empty() || !event_of(e, f)) continue;
+      int64_t s = static_cast<int64_t>(offset_of(offsets, e.host.empty() ? f.host : e.host) * 1e6);
+      m.push_back(Moment{e.first_utc_us - s, std::max(e.first_utc_us, e.last_utc_us) - s, e.local_offset_seconds,
+                         e.source == "probe" || e.source == "collector", s != 0, e.pid, e.device});
     }
+    moments.push_back(std::move(m));
   }
-  // The findings' events on the timeline: a time (and the zone at it) their values lack.
-  for (const TimelineEvent& e : timeline.events) {
-    bool ours = std::any_of(about.begin(), about.end(), [&](size_t i) {
-      return i < findings.size() && (e.host.empty() || findings[i].host.empty() || e.host == findings[i].host) &&
-             std::find(e.finding_ids.begin(), e.finding_ids.end(), findings[i].id) != e.finding_ids.end();
-    });
-    if (!ours) continue;
-    if (e.first_utc_us && e.time_note.empty()) take_time(p, e.first_utc_us, e.local_offset_seconds);
-    if (e.pid) add(p.pids, std::to_string(*e.pid));
-    if (e.device) add(p.devices, std::to_string(*e.device));
+  // After a reboot: the current boot's failure, when the findings' logs hold one.
+  if (auto boot = boot_start(timeline, host)) {
+    bool since = false;
+    for (const auto& m : moments)
+      for (const Moment& x : m) since |= !x.collection && x.utc >= *boot;
+    if (since)
+      for (auto& m : moments) {
+        bool timed = !m.empty();
+        m.erase(std::remove_if(m.begin(), m.end(), [&](const Moment& x) { return x.utc < *boot; }), m.end());
+        if (timed && m.empty()) m.push_back(Moment{INT64_MIN, INT64_MIN, {}, false, false, {}, {}});  // dropped
+      }
   }
+  // The latest failure: the findings' log times, cut where they are kFailureGapUs apart.
+  std::vector<std::pair<int64_t, int64_t>> spans;  // per finding: first and last log time
+  for (const auto& m : moments) {
+    std::pair<int64_t, int64_t> s{INT64_MAX, INT64_MIN};
+    for (const Moment& x : m)
+      if (!x.collection && x.utc != INT64_MIN) s = {std::min(s.first, x.utc), std::max(s.second, x.last)};
+    spans.push_back(s);
+  }
+  std::vector<std::pair<int64_t, int64_t>> sorted;
+  for (const auto& s : spans)
+    if (s.first != INT64_MAX) sorted.push_back(s);
+  std::sort(sorted.begin(), sorted.end());
+  int64_t from = INT64_MIN, reach = INT64_MIN;
+  for (const auto& s : sorted) {
+    if (reach == INT64_MIN || s.first - reach > kFailureGapUs) from = s.first;
+    reach = std::max(reach, s.second);
+  }
+  // Kept: untimed findings (a state: module sets, versions), those of that failure, and those
+  // timed only by the collection (probes).
+  std::vector<int> pass(mine.size(), 0);  // 0 dropped, 1 the failure's or untimed, 2 collection only
+  for (size_t k = 0; k < mine.size(); ++k) {
+    bool dropped = std::any_of(moments[k].begin(), moments[k].end(), [](const Moment& x) { return x.utc == INT64_MIN; });
+    if (dropped) continue;
+    if (spans[k].first != INT64_MAX) pass[k] = spans[k].first >= from ? 1 : 0;
+    else pass[k] = moments[k].empty() ? 1 : 2;
+  }
+  for (int want : {1, 2})
+    for (size_t k = 0; k < mine.size(); ++k) {
+      if (pass[k] != want) continue;
+      const Finding& f = findings[mine[k]];
+      if (p.host.empty()) p.host = f.host;
+      for (const Moment& x : moments[k])
+        if (!x.collection || want == 2)
+          if (!p.first_utc_us || x.utc < *p.first_utc_us ||
+              (x.utc == *p.first_utc_us && x.offset && !p.local_offset_seconds)) {  // the zone, when one knows it
+            if (want == 2 && p.first_utc_us && !p.from_collection) continue;  // a log time stays
+            p.first_utc_us = x.utc;
+            p.local_offset_seconds = x.offset;
+            p.from_collection = x.collection;
+            p.corrected_host = x.corrected ? f.host : std::string();
+            p.corrected_seconds = x.corrected ? offset_of(offsets, f.host) : 0;
+          }
+      std::vector<std::string> pids;
+      for (std::string_view key : {"device", "npu", "device_id", "chip"})
+        if (const auto* v = f.find_value(key)) add(p.devices, *v);
+      for (std::string_view key : {"rank", "local_rank", "rank_id"})
+        if (const auto* v = f.find_value(key)) add(p.ranks, *v);
+      if (const auto* v = f.find_value("pid")) add(pids, *v);
+      if (const auto* local = f.find_value("first_local"))
+        if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
+          p.first_local = t;
+      for (const EvidenceRef& e : f.evidence) {
+        scan_places(e.excerpt, p.devices, p.ranks, pids);
+        if (std::string t = scan_time(e.excerpt); !t.empty() && (p.first_local.empty() || t < p.first_local))
+          p.first_local = t;
+      }
+      // The same failure printed by another layer: its process. Not its device or rank, which
+      // that layer may number otherwise (torch_npu's logical device 0 is the driver's 6).
+      for (const EvidenceRef& e : f.same_failure) {
+        std::vector<std::string> devices, ranks_named;
+        scan_places(e.excerpt, devices, ranks_named, pids);
+      }
+      for (const Moment& x : moments[k]) {
+        if (x.pid) add(pids, std::to_string(*x.pid));
+        if (x.device) add(p.devices, std::to_string(*x.device));
+      }
+      for (const std::string& pid : pids) {
+        add(p.pids, pid);
+        if (pid.size() <= 9)
+          if (auto r = ranks.find({f.host, std::stoll(pid)}); r != ranks.end()) add(p.ranks, std::to_string(r->second));
+      }
+    }
+  if (p.first_utc_us) p.first_local.clear();
   return p;
 }
 
@@ -169,15 +316,25 @@ std::string when_line(const ReplyPlaces& p) {
   if (!p.first_utc_us && !p.first_local.empty())
     return fmt::format("When: first at {}, the host's time (the input does not say its zone).", p.first_local);
   if (!p.first_utc_us) return {};
-  std::string s = fmt::format("When: first at {} UTC", seconds_of(format_utc(*p.first_utc_us)));
-  if (p.local_offset_seconds)
-  {
-    std::string utc = seconds_of(format_utc(*p.first_utc_us));
-    std::string local = seconds_of(format_with_offset(*p.first_utc_us, *p.local_offset_seconds));
+  std::string utc = seconds_of(format_utc(*p.first_utc_us));
+  std::string head = fmt::format("When: first at {} UTC", utc);
+  std::string local;
+  if (p.local_offset_seconds) {
+    local = seconds_of(format_with_offset(*p.first_utc_us, *p.local_offset_seconds));
     if (local.compare(0, 10, utc, 0, 10) == 0) local = local.substr(11);  // the same day: the time alone
-    s += fmt::format(" ({} {} on the host)", local, format_offset(*p.local_offset_seconds));
+    local = fmt::format("{} {}", local, format_offset(*p.local_offset_seconds));
   }
-  return s + ".";
+  // Skew-corrected: the host's clock read that much later (or earlier) than the fleet's.
+  std::string corrected = p.corrected_host.empty()
+                              ? std::string()
+                              : fmt::format(", {}'s clock {:.1f} s {}, corrected", p.corrected_host,
+                                            std::abs(p.corrected_seconds), p.corrected_seconds > 0 ? "fast" : "slow");
+  for (std::string_view form : {" ({} on the host)", " ({})", ""}) {
+    if (local.empty() && !form.empty()) continue;
+    std::string line = fmt::format("{}{}{}.", head, fmt::format(fmt::runtime(form), local), corrected);
+    if (line.size() <= kColumns) return line;
+  }
+  return head + (corrected.empty() ? "." : ", skew-corrected.");
 }
 
 }  // namespace triage

@@ -135,7 +135,8 @@ std::string action_of(const Verdict& v) {
 
 }  // namespace
 
-std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline) {
+std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline,
+                          const RanksByProcess& ranks) {
   bool any_warning = std::any_of(findings.begin(), findings.end(),
                                  [](const Finding& f) { return f.severity >= Severity::warning; });
   if (v.ranked.empty()) return any_warning ? std::string() : std::string(kNoFault);
@@ -157,7 +158,7 @@ std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings
     lines = fit(fmt::format("No cause named yet. Most severe seen ({}): {}.", to_string(worst.severity), worst.title),
                 2);
   }
-  ReplyPlaces places = reply_places(findings, about, timeline, host);
+  ReplyPlaces places = reply_places(findings, about, timeline, host, ranks);
   if (const std::string& d = v.next_check.description; d.rfind(kNamed, 0) == 0)  // "peer 90.90.92.240/1"
     places.named = d.substr(kNamed.size(), d.find(". ") == std::string::npos ? std::string::npos
                                                                              : d.find(". ") - kNamed.size());

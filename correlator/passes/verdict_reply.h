@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "correlator/passes/process_ranks.h"
 #include "model/finding.h"
 #include "model/timeline.h"
 #include "model/verdict.h"
@@ -17,7 +18,9 @@ namespace triage {
 inline constexpr size_t kReplyLines = 5;
 inline constexpr size_t kReplyColumns = 98;  // the text report indents it by two: 100 columns
 
-// `timeline` gives times, pids and devices of the findings' events when their values do not.
-std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline = {});
+// `timeline` gives times, pids and devices of the findings' events when their values do not,
+// and the boots; `ranks` the rank of a named process (its environ).
+std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline = {},
+                          const RanksByProcess& ranks = {});
 
 }  // namespace triage

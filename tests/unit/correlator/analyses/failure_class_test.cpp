@@ -145,6 +145,70 @@ TEST_CASE("failure-class: an aclnn parameter error is an operator error with its
   CHECK(*out[0].find_value("matched") == "EZ1001");
 }
 
+TEST_CASE("failure-class: no NPU back-end is job code, with whether torch_npu shows in the job", "[failure_class]") {
+  // opendatalab/MinerU#2665: the line alone, nothing shows torch_npu anywhere.
+  BundleFacts alone;
+  alone.python.tracebacks.push_back(exception_line(
+      "RuntimeError",
+      "Expected one of cpu, cuda, ipu, xpu, mkldnn, opengl, opencl, ideep, hip, ve, fpga, ort, xla, lazy, vulkan, mps, "
+      "meta, hpu, mtia, privateuseone device type at start of device string: npu",
+      1));
+  auto out = run(alone);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "job-code");
+  REQUIRE(out[0].find_value("torch_npu_loaded") != nullptr);
+  CHECK(*out[0].find_value("torch_npu_loaded") == "no");
+  // vllm-project/vllm-ascend#92: torch_npu's own ERR line in the same paste (the driver process
+  // ran it; a Ray worker did not import it).
+  BundleFacts with_err = alone;
+  ErrLine e;
+  e.code = "ERR99999";
+  e.submodule = "UNKNOWN";
+  e.evidence = make_evidence("output.txt", 2, 0, "[ERROR] 2025-02-18-11:36:19 (PID:2756150, Device:-1, RankID:-1) ERR99999 UNKNOWN applicaiton exception");
+  with_err.python.err_lines.push_back(e);
+  out = run(with_err);
+  REQUIRE(out.size() == 1);
+  CHECK(*out[0].find_value("torch_npu_loaded") == "yes");
+  // A frame inside the torch_npu package says the same.
+  BundleFacts with_frame;
+  auto t = exception_line("AttributeError", "module 'torch' has no attribute 'npu'", 3);
+  PyFrame f;
+  f.file = "/usr/lib/python3.10/site-packages/torch_npu/utils/_device.py";
+  t.frames.push_back(f);
+  with_frame.python.tracebacks.push_back(t);
+  out = run(with_frame);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "job-code");
+  CHECK(*out[0].find_value("torch_npu_loaded") == "yes");
+  // torch's PrivateUse1 check is the same family; other classes carry no torch_npu_loaded.
+  BundleFacts hooks;
+  hooks.python.tracebacks.push_back(exception_line(
+      "RuntimeError", "Please register PrivateUse1HooksInterface by `RegisterPrivateUse1HooksInterface` first.", 4));
+  hooks.python.tracebacks.push_back(exception_line("RuntimeError", "NPU out of memory. Tried to allocate 2.00 GiB (NPU 0)", 6));
+  out = run(hooks);
+  REQUIRE(out.size() == 2);
+  for (const auto& g : out)
+    CHECK((g.find_value("torch_npu_loaded") != nullptr) == (g.id == "job-code"));
+}
+
+TEST_CASE("failure-class: EC0010 names a missing Python module of CANN, not a module of another version", "[failure_class]") {
+  BundleFacts b;
+  ErrorReportBlock r;
+  r.code = "EC0010";
+  r.message = "Failed to import Python module [ModuleNotFoundError: No module named 'decorator'].";
+  r.evidence = make_evidence("output.txt", 4, 0, "EC0010: " + r.message);
+  b.python.error_reports.push_back(r);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "import-path");
+  // opendatalab/MinerU#2258: NumPy 2 removed an attribute CANN uses: not a missing package.
+  BundleFacts numpy2;
+  r.message = "Failed to import Python module [AttributeError: `np.float_` was removed in the NumPy 2.0 release. Use `np.float64` instead..].";
+  r.evidence = make_evidence("output.txt", 4, 0, "EC0010: " + r.message);
+  numpy2.python.error_reports.push_back(r);
+  CHECK(run(numpy2).empty());
+}
+
 TEST_CASE("failure-class: near misses raise nothing", "[failure_class]") {
   BundleFacts b;
   b.python.tracebacks.push_back(exception_line("RuntimeError", "CUDA out of memory is not an NPU message"));

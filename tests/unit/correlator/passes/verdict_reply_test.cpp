@@ -5,6 +5,7 @@
 #include "correlator/passes/reply_places.h"
 #include "correlator/passes/verdict_reply.h"
 #include "model/strings.h"
+#include "model/time.h"
 
 using namespace triage;
 
@@ -41,10 +42,11 @@ TEST_CASE("reply: cause, where, when, next action in words, limits", "[verdict][
   v.ranked.push_back(h);
   v.next_check = {"a vs b", "Compare the modules (`modinfo -n drv_pcie_host`). Then reboot.", "modinfo -n x"};
   std::string reply = verdict_reply(v, findings);
+  // The failure is the latest one: pid 31544's stall two days before is another job's.
   CHECK(reply ==
         "Most likely cause: Host driver installation residue (medium confidence).\n"
-        "Where: host node07, device 0, pids 48213 and 31544.\n"
-        "When: first at 2026-09-02 07:38:31 UTC (15:38:31 +08:00 on the host).\n"
+        "Where: host node07, device 0, pid 48213.\n"
+        "When: first at 2026-09-04 01:25:58 UTC (09:25:58 +08:00 on the host).\n"
         "Next: Compare the modules.\n"
         "Not proven: That the stale set caused every timeout.");
   check_fits(reply);
@@ -70,7 +72,7 @@ TEST_CASE("reply: a long next check keeps its first clause, never a command", "[
   std::string reply = verdict_reply(v, findings);
   INFO(reply);
   check_fits(reply);
-  CHECK(reply.find("Where: device 0, rank 16; the lines name peer 90.90.92.240/1.") != std::string::npos);
+  CHECK(reply.find("Where: device 0, rank 16, pid 639; the lines name peer 90.90.92.240/1.") != std::string::npos);
   CHECK(reply.find("Next: Read every rank's first error") != std::string::npos);
   CHECK(reply.find("grep") == std::string::npos);
   CHECK(reply.find('`') == std::string::npos);
@@ -109,13 +111,84 @@ TEST_CASE("reply places: device, rank and pid words of Ascend lines, and their t
   scan_places("device fault reported: device_id=4 stream_id=46 task_id=0", d, r, p);
   scan_places("ranktable config devId[1], but local devId[3]", d, r, p);
   CHECK(d == std::vector<std::string>{"2", "4", "1", "3"});
-  // MindSpore's module name with the pid, a peer's rank and "remote_rank" are not this process's.
+  // MindSpore's module name with the pid: the pid, no device; a peer's rank and "remote_rank"
+  // are not this process's.
   d.clear();
   scan_places("[CRITICAL] DEVICE(162844,fffd6cff91e0,python): from remote rank [0]. remote_rank 15 pid 7277", d, r, p);
   CHECK(d.empty());
   CHECK(r.empty());
-  CHECK(p == std::vector<std::string>{"7277"});
+  CHECK(p == std::vector<std::string>{"162844", "7277"});
+  // A CANN plog header without a time (a paste): its pid; a call with numbers is no header.
+  p.clear();
+  scan_places("[ERROR] RUNTIME(38734,python3): ... [driver.cc:64]38734 GetDeviceCount:Call drvGetDevNum", d, r, p);
+  scan_places("HCCL(5127,python3):2026-09-04-10:21:55.023.100 [x.cc:1]", d, r, p);
+  scan_places("[INFO] torch.zeros(3,4) ok; [ERROR] APP(99,x)", d, r, p);
+  CHECK(p == std::vector<std::string>{"38734", "5127"});
   CHECK(scan_time("[ERROR] HCCL(164818,python):2025-08-27-20:10:17:012.780 [topo") == "2025-08-27 20:10:17");
   CHECK(scan_time("[2020-02-27-19:18:46.142527] system exception") == "2020-02-27 19:18:46");
   CHECK(scan_time("version 2025-08-27 only").empty());
+}
+
+namespace {
+
+Finding timed(std::string id, std::string host, std::string pid, std::string first_utc) {
+  Finding f;
+  f.id = std::move(id);
+  f.host = std::move(host);
+  f.severity = Severity::error;
+  f.value("pid", std::move(pid)).value("first_utc", std::move(first_utc));
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("reply places: after a reboot, the current boot's failure", "[verdict][reply]") {
+  // The stall of pid 48213 is in a plog kept from before the reboot of 02:14:29; the module
+  // load that fails at boot and the retry of pid 5127 are this boot's.
+  std::vector<Finding> f = {timed("stream-stall", "n7", "48213", "2026-09-04T01:25:58Z"),
+                            timed("driver-binding/load-failure", "n7", "5127", "2026-09-04T02:21:55Z"),
+                            Finding{}};
+  f[2].id = "module-provenance/two-sets";
+  Timeline t;
+  BootMark b;
+  b.host = "n7";
+  b.start_utc_us = *parse_iso8601_utc_us("2026-09-04T02:14:29Z");
+  t.boots.push_back(b);
+  ReplyPlaces p = reply_places(f, {2, 0, 1}, t, "n7");
+  CHECK(p.pids == std::vector<std::string>{"5127"});
+  CHECK(when_line(p) == "When: first at 2026-09-04 02:21:55 UTC.");
+  // Nothing of this boot in the logs: the failure before it is the one named.
+  t.boots[0].start_utc_us = *parse_iso8601_utc_us("2026-09-05T00:00:00Z");
+  p = reply_places(f, {2, 0, 1}, t, "n7");
+  CHECK(p.pids == std::vector<std::string>{"48213", "5127"});
+}
+
+TEST_CASE("reply places: the probes' time only without a log time; skew taken off; rank from environ",
+          "[verdict][reply]") {
+  std::vector<Finding> f = {timed("device-exception/aicore-exception", "node3", "75086", "2026-03-02T06:08:10Z"),
+                            timed("collective/wait-timeout", "node0", "62613", "2026-03-02T06:03:41Z"),
+                            Finding{}};
+  f[2].id = "collective/wait-root";
+  f[2].value("clock_offsets", "node3 +300.2 s, node9 -2.0 s");
+  RanksByProcess ranks{{{"node3", 75086}, 7}, {{"node0", 62613}, 0}};
+  ReplyPlaces p = reply_places(f, {0, 1}, Timeline{}, "node3", ranks);
+  CHECK(p.pids == std::vector<std::string>{"75086"});  // node0's process only waited
+  CHECK(p.ranks == std::vector<std::string>{"7"});
+  CHECK(when_line(p) == "When: first at 2026-03-02 06:03:09 UTC, node3's clock 300.2 s fast, corrected.");
+  // A probe run at collection gives the time only when no log line does.
+  Timeline t;
+  TimelineEvent probe;
+  probe.first_utc_us = probe.last_utc_us = *parse_iso8601_utc_us("2026-03-02T09:00:00Z");
+  probe.source = "probe";
+  probe.host = "node3";
+  probe.finding_ids = {"probe-results/reproduces-outside-model"};
+  t.events.push_back(probe);
+  std::vector<Finding> g(1);
+  g[0].id = "probe-results/reproduces-outside-model";
+  g[0].host = "node3";
+  g.push_back(timed("stream-stall", "node3", "1", "2026-03-02T01:00:00Z"));
+  p = reply_places(g, {0, 1}, t, "node3");
+  CHECK(when_line(p) == "When: first at 2026-03-02 01:00:00 UTC.");
+  p = reply_places(g, {0}, t, "node3");
+  CHECK(when_line(p) == "When: first at 2026-03-02 09:00:00 UTC.");
 }
