@@ -56,7 +56,7 @@ std::string seconds_of(std::string iso) {
   return iso;
 }
 
-// `[ERROR] RUNTIME(38734,python3):`, `[CRITICAL] DEVICE(162844,fffd6cff91e0,python):`: the
+// `[ERROR] RUNTIME(4242,python3):`, `[CRITICAL] DEVICE(5151,fffd6cff91e0,python):`: the
 // header's pid, after the level in brackets (or at the line's start), a module name in
 // capitals and "(". "" when the line has no such header.
 std::string_view header_pid(std::string_view line) {

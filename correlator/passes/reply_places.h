@@ -46,7 +46,7 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
 
 // Numbers an evidence line names after `device`, `NPU`, `devId`, `rank`, `pid` (kind "device",
 // "rank" or "pid"); a word before the keyword ("remote_rank", "visible devices") does not count.
-// The pid of a CANN plog or MindSpore header, `[ERROR] RUNTIME(38734,python3):` (a module name
+// The pid of a CANN plog or MindSpore header, `[ERROR] RUNTIME(4242,python3):` (a module name
 // in capitals, the pid, the process or thread), counts too: a line without a time has it.
 void scan_places(std::string_view line, std::vector<std::string>& devices, std::vector<std::string>& ranks,
                  std::vector<std::string>& pids);

@@ -98,7 +98,7 @@ def main():
         lines = error_lines(excerpt_files(d))
         if not lines and not healthy:
             continue
-        r = subprocess.run([args.bin, "--quiet", "analyze", "--format", "json", d],
+        r = subprocess.run([args.bin, "--quiet", "analyze", "--format", "json", *excerpt_files(d)],
                            capture_output=True, text=True, errors="replace")
         if r.returncode not in (0, 1, 2):
             problems.append(f"{name}: analyze exited {r.returncode}: {r.stderr.strip()[:200]}")

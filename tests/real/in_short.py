@@ -12,6 +12,8 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_corpus import analyze_args  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
 
 # sample -> (class the verdict names or None, names "In short" must hold). Where each comes from:
 SAMPLES = {
@@ -98,7 +100,7 @@ def read_known(path):
 
 
 def in_short(binary, path):
-    out = subprocess.run([binary, "analyze", path], capture_output=True, text=True, timeout=120,
+    out = subprocess.run([binary, "analyze", *analyze_args(path)], capture_output=True, text=True, timeout=120,
                          env=dict(os.environ, TZ="UTC")).stdout
     lines = out.split("\n")
     if not lines or lines[0] != "In short":

@@ -13,6 +13,8 @@ import json
 import os
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_corpus import analyze_args  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
 
 
 def inputs(samples, corpus):
@@ -26,7 +28,7 @@ def inputs(samples, corpus):
 
 
 def findings(binary, path):
-    r = subprocess.run([binary, "analyze", "--format", "json", path], capture_output=True, text=True,
+    r = subprocess.run([binary, "analyze", "--format", "json", *analyze_args(path)], capture_output=True, text=True,
                        timeout=300, env=dict(os.environ, TZ="UTC"))
     if r.returncode not in (0, 1):  # 2: no recognised evidence, no findings to compare
         return []

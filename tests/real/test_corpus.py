@@ -49,6 +49,15 @@ def excerpt_files(d):
     return sorted(files)
 
 
+def analyze_args(path):
+    """What to give `analyze` for an input: a corpus excerpt's files without its SOURCE.md (the
+    source's own words, its stated cause among them, must never be read as evidence); any other
+    input (a sample directory, a bundle) as it is."""
+    if os.path.isdir(path) and os.path.isfile(os.path.join(path, "SOURCE.md")):
+        return excerpt_files(path)
+    return [path]
+
+
 def run(cmd):
     return subprocess.run(cmd, capture_output=True, timeout=120)
 

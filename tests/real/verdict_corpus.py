@@ -24,6 +24,8 @@ import os
 import re
 import subprocess
 import sys
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_corpus import analyze_args  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
 
 
 def read_source(path):
@@ -95,7 +97,7 @@ def main():
         seen.add(name)
         fields = read_source(source)
         group = "none" if fields.get("cause-class", "none") == "none" else "cause"
-        run = subprocess.run([args.bin, "analyze", "--format", "json", os.path.join(args.corpus, name)],
+        run = subprocess.run([args.bin, "analyze", "--format", "json", *analyze_args(os.path.join(args.corpus, name))],
                              capture_output=True, text=True, errors="replace")
         try:
             verdict = json.loads(run.stdout)["verdict"]

@@ -16,10 +16,12 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from test_corpus import analyze_args  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
 
 
 def top(binary, path):
-    run = subprocess.run([binary, "analyze", "--format", "json", path], capture_output=True, text=True,
+    run = subprocess.run([binary, "analyze", "--format", "json", *analyze_args(path)], capture_output=True, text=True,
                          errors="replace")
     try:
         ranked = json.loads(run.stdout)["verdict"]["ranked"]
