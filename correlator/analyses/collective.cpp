@@ -116,6 +116,7 @@ void keep_captures(Seen& s, std::string_view cls,
   } else if (cls == "collective/link-setup") {
     keep_value(s, "remote_rank", capture(caps, "remote_rank"));
     keep_value(s, "remote_ip", capture(caps, "remote_ip"));
+    if (!capture(caps, "no_anomaly").empty()) keep_value(s, "connect_detect", "no-abnormal-period");
   } else if (cls == "collective/socket-close") {
     keep_value(s, "hdc_ret", capture(caps, "ret"));
   } else if (cls == "collective/rank-table") {
@@ -336,6 +337,12 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
       }
       f.evidence = s.evidence;
       f.value("lines", std::to_string(s.lines));
+      // Issue 36: a class read from message codes alone (EI0006 "getting socket times out",
+      // EI0002) is one rank's wait that expired; a line that names the failed set-up call,
+      // the link or the stuck task is the fault's own evidence (docs/verdict.md).
+      bool code_only = std::all_of(s.sources.begin(), s.sources.end(),
+                                   [](const std::string& x) { return x.starts_with("code "); });
+      f.value("seen_as", code_only ? "code-only" : "lines");
       for (const auto& [k, v] : s.values) f.value(k, v);
       std::string_view variant;
       if (id == "collective/wait-timeout") {

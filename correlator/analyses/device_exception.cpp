@@ -105,6 +105,7 @@ struct Group {
   std::optional<int64_t> first_local_us;  // the earliest local clock time (zone unknown is fine on one host)
   size_t count = 0;
   bool job_output = false;  // a line of the group came from job output
+  bool named = false;  // a line named the fault itself (a signature), not only its result code
 };
 
 // The process a torch_npu error belongs to: the stream's `(name pid=N)` tag, else the
@@ -236,6 +237,7 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSide
     Group& g = groups[{k, pid}];
     g.kind = k, g.pid = pid;
     if (h.source == "job") g.job_output = true;
+    g.named = true;
     std::optional<int64_t> chip;
     if (std::string c = capture(h, "chip"); !c.empty() && c.size() < 6) chip = std::stoll(c);
     add_to(g, capture(h, "event_id"), h.evidence, h.time, chip, h.repeats);
@@ -359,6 +361,10 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSide
       auto barrier = collective_wait_in_barrier(b);
       f.value("observed_in_barrier", barrier ? "yes" : "no");
       if (barrier) f.evidence.push_back(*barrier);
+      // Issue 36: a bare result code (507048 "internal task times out", EI0002) says a wait
+      // expired, not which task or what the device did before it; the device's report of
+      // the stuck task does (docs/verdict.md, "Symptom or cause").
+      f.value("seen_as", g.named ? "task-report" : "code-only");
     }
     if (is_compute(k.id)) {
       // A process drives one chip: a group without the chip is placed by its process.

@@ -316,8 +316,11 @@ void choose_next_check(Verdict& v, const VerdictRules& rules, const std::vector<
   }
   if (top.id == kInsufficient && !v.collect_more.empty() && v.next_check.command.empty())
     v.next_check.command = v.collect_more.front();
-  if (const auto* spec = rules.find(top.id))
-    if (auto places = named_places(top, *spec, findings); !places.empty())
+  // With insufficient evidence first, the runner-up's lines still name where the deciding
+  // evidence is (issue 36: the peer rank a link set-up waited for), so the check starts there.
+  const Hypothesis& named = top.id == kInsufficient && second && second->host == top.host ? *second : top;
+  if (const auto* spec = rules.find(named.id))
+    if (auto places = named_places(named, *spec, findings); !places.empty())
       v.next_check.description = fmt::format("Start with what the lines name: {}. {}", places, v.next_check.description);
 }
 

@@ -157,6 +157,20 @@ std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings
     if (host.empty()) host = worst.host;
     lines = fit(fmt::format("No cause named yet. Most severe seen ({}): {}.", to_string(worst.severity), worst.title),
                 2);
+    // Where and when start with the failure the runner-up of the same host stands on (issue 36:
+    // a fleet origin's bare exception names no cause, yet it is the failure to read).
+    for (const Hypothesis& h : v.ranked)
+      if (&h != &top && h.host == top.host && !h.supporting.empty() && h.score > 0) {
+        std::vector<size_t> own;
+        for (const FindingLink& l : h.supporting)
+          if (l.index < findings.size() && findings[l.index].severity >= Severity::warning &&
+              std::find(own.begin(), own.end(), l.index) == own.end())
+            own.push_back(l.index);
+        for (size_t i : about)  // then the rest, most severe first
+          if (std::find(own.begin(), own.end(), i) == own.end()) own.push_back(i);
+        about = std::move(own);
+        break;
+      }
   }
   ReplyPlaces places = reply_places(findings, about, timeline, host, ranks);
   if (const std::string& d = v.next_check.description; d.rfind(kNamed, 0) == 0)  // "peer 90.90.92.240/1"

@@ -85,25 +85,31 @@ PY
   # The text names the root with its count, and the cause-first order agrees.
   grep -q "^Wait graph (7 wait edges from 4 nodes, 8 ranks): rank $wantrank dev [01] on $want: 7 ranks waited on it;.*The cause-first order names the same node first\.$" \
     "$tmp/out.txt" || { cat "$tmp/out.txt"; fail "$variant: the wait graph's root is not rank $wantrank on $want"; }
-  # analyze of all four bundles agrees with fleet: the origin's device fault leads, and no
-  # host's "insufficient evidence" ranks above it (docs/verdict.md, several hosts).
+  # analyze of all four bundles agrees with fleet on the origin: its host comes first, and no
+  # other host's "insufficient evidence" ranks above it (docs/verdict.md, several hosts). The
+  # origin's AI Core exception carries no errorStr and no device-side evidence, so it names
+  # no cause (issue 36, "Symptom or cause"): insufficient evidence leads there, device hardware
+  # second on the same host with the other ranks' timeouts as its consequences.
   "$bin" --quiet analyze --format json "$root/samples/$variant"/node* >"$tmp/all.json" || true
   python3 - "$tmp/all.json" "$want" <<'PY' || fail "$variant: analyze of all bundles does not lead with $want"
 import json, sys
 d = json.load(open(sys.argv[1]))
 r = d["verdict"]["ranked"]
-assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
+assert (r[0]["id"], r[0]["host"]) == ("insufficient-evidence", sys.argv[2]), r[0]
+assert (r[1]["id"], r[1]["host"]) == ("device-hardware", sys.argv[2]), r[1]
+assert d["verdict"]["next_check"]["separates"] == "insufficient-evidence vs device-hardware", d["verdict"]["next_check"]
 # The other ranks' timeouts are its consequences: counted by the processes whose lines the
 # consequences cite (one finding per host and event since issue 38, not one per process).
-plogs = {e["entry"] for c in r[0]["consequences"] for e in d["findings"][c["index"]]["evidence"]}
-assert len(plogs) >= 6, r[0]
+plogs = {e["entry"] for c in r[1]["consequences"] for e in d["findings"][c["index"]]["evidence"]}
+assert len(plogs) >= 6, r[1]
 PY
   # The sample's directory as one input is its four node directories (ingest/load.cpp).
   "$bin" --quiet analyze --format json "$root/samples/$variant" >"$tmp/dir.json" || true
   python3 - "$tmp/dir.json" "$want" <<'PY' || fail "$variant: analyze of the directory does not lead with $want"
 import json, sys
 r = json.load(open(sys.argv[1]))["verdict"]["ranked"]
-assert (r[0]["id"], r[0]["host"]) == ("device-hardware", sys.argv[2]), r[0]
+assert (r[0]["id"], r[0]["host"]) == ("insufficient-evidence", sys.argv[2]), r[0]
+assert (r[1]["id"], r[1]["host"]) == ("device-hardware", sys.argv[2]), r[1]
 PY
   # analyze names the same rank the others waited on, on its own host.
   python3 - "$tmp/all.json" "$want" "$wantrank" <<'PY' || fail "$variant: analyze's wait root is not rank $wantrank on $want"

@@ -47,8 +47,10 @@ EXCERPTS = {
     "simpler-2395-device-4-wedged-507018": ("The device itself", ["device 4"]),
     # "HCCL(164818,python):2025-08-27-20:10:17:012.780 ... ranktable config devId[1], but local devId[3]"
     "vllm-ascend-2618-ranktable-devid-mismatch": ("Collective communication", ["devices 1 and 3", "2025-08-27 20:10:17"]),
-    # "rank=7" transport init waiting on "Rank[15", first line at 2026-06-17-02:21:43
-    "vllm-ascend-10591-hccl-connect-timeout-transport-init": ("Collective communication",
+    # "rank=7" transport init waiting on "Rank[15", first line at 2026-06-17-02:21:43; HCCL's
+    # detector found no abnormal period, so no cause is named (issue 36) and the next check
+    # starts with the peer the link waited for
+    "vllm-ascend-10591-hccl-connect-timeout-transport-init": ("No cause named yet",
                                                               ["rank 7", "remote_rank 15", "2026-06-17 02:21:43"]),
     # "device 5", "rank 5", "pid=52416", first line at 2024-09-04-02:46:04
     "llamafactory-5347-hccl-fftsplus-timeout": ("Collective communication",

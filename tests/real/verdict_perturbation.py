@@ -4,7 +4,8 @@
 Each row of the cases file (tab-separated: input dir, file in it, old text, new text, top
 hypothesis before, top hypothesis after) runs `ascend-triage analyze --format json` on the
 input as it is and on a copy where the first occurrence of `old` in `file` is replaced by
-`new` (`new` = `-` deletes the line holding `old`). Both tops must be as listed.
+`new` (`new` = `-` deletes the line holding `old`; `\\n` in `new` is a line break, so a row can
+add the one evidence line that decides). Both tops must be as listed.
 
 usage: verdict_perturbation.py --bin ascend-triage --root REPO --cases FILE
 """
@@ -58,7 +59,7 @@ def main():
                 lines = text.splitlines(keepends=True)
                 text = "".join(l for l in lines if old not in l)
             else:
-                text = text.replace(old, new, 1)
+                text = text.replace(old, new.replace("\\n", "\n"), 1)
             with open(target, "w", encoding="utf-8", errors="surrogateescape") as g:
                 g.write(text)
             after = top(args.bin, dst)

@@ -60,16 +60,23 @@ bool links_to(const std::vector<FindingLink>& links, std::string_view id) {
   return std::any_of(links.begin(), links.end(), [&](const FindingLink& l) { return l.id == id; });
 }
 
-std::vector<Finding> ranks_with_device_error(const std::string& device_time, const std::string& hccl_time) {
-  return {
+std::vector<Finding> ranks_with_device_error(const std::string& device_time, const std::string& hccl_time,
+                                             bool device_evidence = true) {
+  std::vector<Finding> f = {
+      // The exception's errorStr is hardware-visible (points_at=device): the device has its
+      // own evidence; a bare exception alone names no cause (issue 36, below).
       make("device-exception/aicore-exception", Severity::error, "node-a",
-           {{"kind", "aicore-exception"}, {"pid", "101"}, {"first_utc", device_time}}),
+           {{"kind", "aicore-exception"}, {"pid", "101"}, {"first_utc", device_time}, {"points_at", "device"}}),
       make("device-exception/hccl-timeout", Severity::error, "node-a",
-           {{"kind", "hccl-timeout"}, {"pid", "102"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"}}),
+           {{"kind", "hccl-timeout"}, {"pid", "102"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"},
+            {"seen_as", "task-report"}}),
       make("device-exception/hccl-timeout", Severity::error, "node-b",
-           {{"kind", "hccl-timeout"}, {"pid", "201"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"}}),
+           {{"kind", "hccl-timeout"}, {"pid", "201"}, {"first_utc", hccl_time}, {"observed_in_barrier", "no"},
+            {"seen_as", "task-report"}}),
       make("stream-stall", Severity::error, "node-b", {{"pid", "201"}, {"first_utc", hccl_time}}),
   };
+  if (!device_evidence) f.front().values.pop_back();
+  return f;
 }
 
 }  // namespace
@@ -99,7 +106,7 @@ TEST_CASE("verdict: HCCL timeouts with no earlier device error rank collective c
   EvidenceSet e = full_bundle("node-a");
   e.bundles.push_back(full_bundle("node-b").bundles.front());
   SECTION("the device error came after the timeouts") {
-    Verdict v = verdict_of(ranks_with_device_error("2026-01-01T10:05:00.000000Z", "2026-01-01T10:00:30.000000Z"), e);
+    Verdict v = verdict_of(ranks_with_device_error("2026-01-01T10:05:00.000000Z", "2026-01-01T10:00:30.000000Z", false), e);
     CHECK(v.ranked.front().id == "collective-communication");
     const Hypothesis* dev = ranked(v, "device-hardware");
     REQUIRE(dev);
@@ -130,6 +137,46 @@ TEST_CASE("verdict: HCCL timeouts with no earlier device error rank collective c
     CHECK((!comm || comm->supporting.empty()));
     CHECK(v.ranked.front().id == "device-hardware");
     CHECK(!links_to(v.ranked.front().consequences, "device-exception/hccl-timeout"));
+  }
+}
+
+// Issue 36: a symptom alone names no cause. One rank's collective timeout known only by its
+// result code, or one compute exception without device-side evidence, ranks insufficient
+// evidence first; the deciding evidence (the device's report of the stuck task; a
+// hardware-visible errorStr or a lost heartbeat) makes the class lead again.
+TEST_CASE("verdict: a symptom alone leads to insufficient evidence, its deciding evidence to the class", "[verdict]") {
+  EvidenceSet e = full_bundle("node-a");
+  SECTION("a collective timeout known only by its code (507048, EI0002)") {
+    std::vector<Finding> f = {make("device-exception/hccl-timeout", Severity::error, "node-a",
+                                   {{"kind", "hccl-timeout"}, {"observed_in_barrier", "no"}, {"seen_as", "code-only"}})};
+    Verdict v = verdict_of(f, e);
+    CHECK(v.ranked.front().id == "insufficient-evidence");
+    const Hypothesis* comm = ranked(v, "collective-communication");
+    REQUIRE(comm);
+    CHECK(comm->score == 15);
+    f.front().values.back().second = "task-report";
+    CHECK(verdict_of(f, e).ranked.front().id == "collective-communication");
+  }
+  SECTION("a socket timeout by its message code (EI0006) against a failed set-up call") {
+    std::vector<Finding> f = {make("collective/link-setup", Severity::error, "node-a", {{"seen_as", "code-only"}})};
+    CHECK(verdict_of(f, e).ranked.front().id == "insufficient-evidence");
+    f.front().values.front().second = "lines";
+    CHECK(verdict_of(f, e).ranked.front().id == "collective-communication");
+    f.front().values.emplace_back("connect_detect", "no-abnormal-period");
+    CHECK(verdict_of(f, e).ranked.front().id == "insufficient-evidence");
+  }
+  SECTION("one compute exception without device-side evidence") {
+    std::vector<Finding> f = {make("device-exception/aicore-timeout", Severity::error, "node-a",
+                                   {{"kind", "aicore-timeout"}, {"points_at", ""}})};
+    Verdict v = verdict_of(f, e);
+    CHECK(v.ranked.front().id == "insufficient-evidence");
+    const Hypothesis* dev = ranked(v, "device-hardware");
+    REQUIRE(dev);
+    CHECK(dev->score == 20);
+    CHECK(v.next_check.separates.find("device-hardware") != std::string::npos);
+    CHECK(v.next_check.command.find("npu-smi info -t health") != std::string::npos);
+    f.push_back(make("device-exception/heartbeat-lost", Severity::critical, "node-a", {{"kind", "heartbeat-lost"}}));
+    CHECK(verdict_of(f, e).ranked.front().id == "device-hardware");
   }
 }
 

@@ -26,6 +26,15 @@ Finding at(std::string id, std::string host, std::string first_utc, int line) {
 Finding timeout(std::string host, std::string first_utc, int line) {
   Finding f = at("device-exception/hccl-timeout", std::move(host), std::move(first_utc), line);
   f.value("observed_in_barrier", "no");
+  f.value("seen_as", "task-report");  // the device's report of the stuck task, not a bare code
+  return f;
+}
+
+// A compute exception whose errorStr is hardware-visible (an ECC text): the device's own
+// evidence. A bare exception names no cause (issue 36: where it ran, not which side failed).
+Finding device_fault(std::string host, std::string first_utc, int line) {
+  Finding f = at("device-exception/aicore-exception", std::move(host), std::move(first_utc), line);
+  f.value("points_at", "device");
   return f;
 }
 
@@ -50,7 +59,7 @@ const Hypothesis* of(const Verdict& v, std::string_view id, std::string_view hos
 
 TEST_CASE("several hosts: the host whose device failed first leads; the waiters wait on it", "[verdict]") {
   Verdict v = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2), timeout("b", "2026-03-02T06:33:45.928000Z", 2),
-                     at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                     device_fault("c", "2026-03-02T06:03:10.418000Z", 5)},
                     {"a", "b", "c"});
   REQUIRE(!v.ranked.empty());
   CHECK(v.ranked.front().id == "device-hardware");
@@ -69,11 +78,15 @@ TEST_CASE("several hosts, near misses: a timeout before the device fault, a host
                          at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
                         {"a", "c"});
   REQUIRE(!early.ranked.empty());
-  CHECK(early.ranked.front().id == "collective-communication");
-  CHECK(early.ranked.front().host == "a");
+  const Hypothesis* own = of(early, "collective-communication", "a");
+  REQUIRE(own);
+  CHECK(own->score == 40);
+  CHECK(own->consequences.empty());
+  // c's bare exception explains nothing by itself (issue 36): c ranks its missing evidence.
+  CHECK(of(early, "insufficient-evidence", "c"));
   // A host with nothing to explain is no waiter, and does not lead with its gaps either.
   Verdict apart = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2),
-                         at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                         device_fault("c", "2026-03-02T06:03:10.418000Z", 5)},
                         {"a", "b", "c"});
   REQUIRE(!apart.ranked.empty());
   CHECK(apart.ranked.front().id == "device-hardware");
@@ -109,12 +122,33 @@ TEST_CASE("several hosts: an operator's fault leads with the waiters' timeouts a
   Verdict s = judge({x, y}, {"a", "b"});
   REQUIRE(!s.ranked.empty());
   CHECK(s.ranked.front().id == "application-code");
-  // Near miss: the same two exceptions, each alone on its chip, leave device hardware first.
+  // Near miss: the same two exceptions, each alone on its chip an hour apart, no longer point
+  // at the operator; with nothing from the device itself they name no cause either.
   Finding x1 = at("device-exception/aicore-exception", "a", "2026-03-02T06:03:10.418000Z", 5);
   Finding y1 = at("device-exception/aicore-exception", "b", "2026-03-02T07:03:12.002000Z", 5);
   x1.value("spread", "one-chip");
   y1.value("spread", "one-chip");
   Verdict n = judge({x1, y1}, {"a", "b"});
   REQUIRE(!n.ranked.empty());
-  CHECK(n.ranked.front().id == "device-hardware");
+  CHECK(n.ranked.front().id == "insufficient-evidence");
+  x1.value("points_at", "device");
+  Verdict d = judge({x1, y1}, {"a", "b"});
+  const Hypothesis* hw_a = of(d, "device-hardware", "a");
+  REQUIRE(hw_a);
+  CHECK(hw_a->score == 50);
+  CHECK(!of(d, "insufficient-evidence", "a"));
+}
+
+// Issue 36: the origin's exception alone (no errorStr, no device-side evidence) names no
+// cause on its host; the waiters still do not rank their own gaps above it.
+TEST_CASE("several hosts: a bare exception at the origin leads to insufficient evidence there", "[verdict]") {
+  Verdict v = judge({timeout("a", "2026-03-02T06:33:45.818000Z", 2), timeout("b", "2026-03-02T06:33:45.928000Z", 2),
+                     at("device-exception/aicore-exception", "c", "2026-03-02T06:03:10.418000Z", 5)},
+                    {"a", "b", "c"});
+  REQUIRE(!v.ranked.empty());
+  CHECK(v.ranked.front().id == "insufficient-evidence");
+  CHECK(v.ranked.front().host == "c");
+  const Hypothesis* hw = of(v, "device-hardware", "c");
+  REQUIRE(hw);
+  CHECK(hw->score == 20);
 }
