@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -295,10 +296,12 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
   RE2::Options opts;
   opts.set_log_errors(false);
   set_ = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+  std::vector<std::string> patterns;
   for (size_t i = 0; i < all.size(); ++i) {
     const Signature& s = all[i];
     if (!(s.sources & source) || !s.re) continue;
     if (set_->Add(s.pattern, nullptr) < 0) continue;
+    patterns.push_back(s.pattern);
     members_.push_back(static_cast<int>(i));
     member_modules_.push_back(s.modules);
     std::vector<int> replaced;
@@ -314,17 +317,26 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
     member_supersedes_.clear();
     member_fallback_.clear();
     set_.reset();
+    return;
   }
+  // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
+  // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
+  if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) prefilter_ = LiteralPrefilter(patterns, opts);
 }
 
 bool SignatureMatcher::any(std::string_view text) const {
+  return set_ && prefilter_.may_match(text) &&
+         set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
+}
+
+bool SignatureMatcher::any_unfiltered(std::string_view text) const {
   return set_ && set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
 }
 
 void SignatureMatcher::match(std::string_view text, std::string_view module,
                              std::vector<int>& scratch, std::vector<int>& out) const {
   out.clear();
-  if (!set_) return;
+  if (!set_) return;  // not prefiltered: every caller asked any() first
   if (!set_->Match(re2::StringPiece(text.data(), text.size()), &scratch)) return;
   for (int k : scratch) {
     int idx = members_[static_cast<size_t>(k)];

@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include "knowledge/literal_prefilter.h"
+
 namespace triage {
 
 // Which parsed text a signature is matched against: plog and device logs (the message after
@@ -84,8 +86,9 @@ struct KnowledgeFile {
   std::string content;
 };
 
-// Matches many signatures against one text: one RE2::Set pass decides which signatures
-// can match, and only those run with captures.
+// Matches many signatures against one text: a literal prefilter (knowledge/literal_prefilter.h)
+// drops the lines that hold none of the signatures' required strings, one RE2::Set pass over
+// the rest decides which signatures can match, and only those run with captures.
 class SignatureMatcher {
  public:
   SignatureMatcher() = default;
@@ -99,10 +102,14 @@ class SignatureMatcher {
              std::vector<int>& out) const;
   // Whether any signature can match `text` (module filters not applied). Allocates nothing.
   bool any(std::string_view text) const;
+  // any() without the literal prefilter: the set's DFA alone (the prefilter's tests compare them).
+  bool any_unfiltered(std::string_view text) const;
+  const LiteralPrefilter& prefilter() const { return prefilter_; }
   bool empty() const { return members_.empty(); }
 
  private:
   std::unique_ptr<RE2::Set> set_;
+  LiteralPrefilter prefilter_;  // before set_: false only when no member can match
   std::vector<int> members_;  // set index -> signature index
   std::vector<std::vector<std::string>> member_modules_;  // set index -> module filter
   std::vector<std::vector<int>> member_supersedes_;       // set index -> signature indices it replaces
