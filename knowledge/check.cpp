@@ -19,6 +19,7 @@
 #include "knowledge/line_shapes.h"
 #include "knowledge/report_fact_rules.h"
 #include "knowledge/fact_scanner.h"
+#include "knowledge/device_event_sensors.h"
 #include "knowledge/month_names.h"
 #include "knowledge/secret_rules.h"
 #include "knowledge/source_links.h"
@@ -179,6 +180,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
   } else if (name == kRetiredCatalogueFile || name.ends_with("/" + std::string(kRetiredCatalogueFile)))
     out.problems.push_back(name + ": no longer read: a finding's severity, meaning, limits and how to settle "
                            "are rows of findings/<area>.tsv (docs/knowledge.md, \"Finding texts\")");
+  else if (name.ends_with(kDeviceEventSensorsFile))
+    parse_device_event_sensors(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))

@@ -1,7 +1,10 @@
 #include "parsers/plog/device_export_parser.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cstring>
 
 #include "parsers/kernel/kernel_line.h"
@@ -126,9 +129,54 @@ std::string_view device_export_file_kind(std::string_view path) {
 }
 
 DeviceExportScanner::DeviceExportScanner(ParseContext& ctx, std::string_view file_kind)
-    : ctx_(ctx), file_kind_(file_kind) {
+    : ctx_(ctx), file_kind_(file_kind), sensors_(device_event_sensors_for(ctx.options.knowledge_dir)) {
   entry_name_ = ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display);
   device_ = device_id_from_path(ctx.entry.path);
+}
+
+namespace {
+
+// `Key=` at `at`, its value up to `;` (or `)` when `last`): hex `0x..`, or decimal.
+std::optional<uint32_t> field_value(sv text, size_t at, sv key, bool last, size_t& end) {
+  size_t i = at + key.size();
+  size_t e = i;
+  while (e < text.size() && text[e] != ';' && text[e] != ')' && e - i <= 12) ++e;
+  if (e >= text.size() || (text[e] == ')' && !last) || e == i) return std::nullopt;
+  sv v = text.substr(i, e - i);
+  int base = 10;
+  if (v.size() > 2 && v[0] == '0' && (v[1] == 'x' || v[1] == 'X')) {
+    v.remove_prefix(2);
+    base = 16;
+  }
+  uint32_t out = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), out, base);
+  if (ec != std::errc() || p != v.data() + v.size()) return std::nullopt;
+  end = e;
+  return out;
+}
+
+}  // namespace
+
+std::optional<SensorTriple> sensor_triple_in(std::string_view text) {
+  static constexpr sv kNode = "Node Type=", kSensor = "Sensor Type=", kState = "event_state=";
+  size_t n = text.find(kNode);
+  if (n == sv::npos) return std::nullopt;
+  size_t end = 0;
+  SensorTriple t;
+  auto node = field_value(text, n, kNode, false, end);
+  if (!node) return std::nullopt;
+  size_t s = text.find(kSensor, end);
+  if (s == sv::npos) return std::nullopt;
+  auto sensor = field_value(text, s, kSensor, false, end);
+  if (!sensor) return std::nullopt;
+  size_t st = text.find(kState, end);
+  if (st == sv::npos) return std::nullopt;
+  auto state = field_value(text, st, kState, true, end);
+  if (!state) return std::nullopt;
+  t.node_type = *node;
+  t.sensor_type = *sensor;
+  t.event_state = *state;
+  return t;
 }
 
 namespace {
@@ -170,14 +218,31 @@ void DeviceExportScanner::feed(std::string_view text, uint64_t number, uint64_t 
   size_t at_event = text.find("event_id");
   if (at_event == sv::npos) at_event = text.find("Event id");
   if (at_event == sv::npos) at_event = text.find("event id");
+  bool have_id = false;
   if (size_t at = at_event; at != sv::npos) {
     DeviceRasEvent ev;
     if (event_id_after(text, at, ev.event_id)) {
+      have_id = true;
       ev.device = device_;
       ev.file_kind = std::string(file_kind_);
       ev.time_text = std::string(line_time(text));
       ev.evidence = make_evidence(entry_name_, number, offset, text);
       ctx_.facts.devices.ras_events.push_back(std::move(ev));
+    }
+  }
+  // The older driver's line of the same event names no id, only its sensor triple; a newer
+  // line names both (`Event id=0x..; Node Type=..`) and is one event, read above.
+  if (!have_id) {
+    if (auto t = sensor_triple_in(text)) {
+      if (auto id = sensors_.event_id(t->node_type, t->sensor_type, t->event_state)) {
+        DeviceRasEvent ev;
+        ev.event_id = fmt::format("{:#010x}", *id);
+        ev.device = device_;
+        ev.file_kind = std::string(file_kind_);
+        ev.time_text = std::string(line_time(text));
+        ev.evidence = make_evidence(entry_name_, number, offset, text);
+        ctx_.facts.devices.ras_events.push_back(std::move(ev));
+      }
     }
   }
   size_t hw = text.find("[Hardware Error]");

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "knowledge/device_event_sensors.h"
 #include "parsers/common/parser.h"
 
 namespace triage {
@@ -43,6 +44,17 @@ class DeviceExportScanner {
   std::string_view entry_name_, file_kind_;
   std::optional<int64_t> device_;
   std::string address_, location_;  // of the APEI block being read
+  const DeviceEventSensors& sensors_;  // knowledge/device-event-sensors.tsv
 };
+
+// The event of an older driver's sensor line, which names no id:
+// `Event Process Success. (Node Type=0x63; Sensor num=0x1; name="ts"; Sensor Type=0xc0; Sensor
+// Object=0x0; assertion=1; severity=2; event_state=8)`: the three fields in this order, each
+// closed by `;` (event_state by `;` or `)`), values in hex (`0x63`, or `0` as %#x prints zero)
+// or decimal. nullopt when a field is missing, out of order or not a number.
+struct SensorTriple {
+  uint32_t node_type = 0, sensor_type = 0, event_state = 0;
+};
+std::optional<SensorTriple> sensor_triple_in(std::string_view text);
 
 }  // namespace triage
