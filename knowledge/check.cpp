@@ -21,6 +21,7 @@
 #include "knowledge/fact_scanner.h"
 #include "knowledge/device_event_sensors.h"
 #include "knowledge/month_names.h"
+#include "knowledge/port_health.h"
 #include "knowledge/secret_rules.h"
 #include "knowledge/source_links.h"
 #include "knowledge/finding_catalogue.h"
@@ -182,6 +183,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
                            "are rows of findings/<area>.tsv (docs/knowledge.md, \"Finding texts\")");
   else if (name.ends_with(kDeviceEventSensorsFile))
     parse_device_event_sensors(content, name, out.problems);
+  else if (name.ends_with(kPortHealthFile))
+    parse_port_health(content, name, out.problems);
   else if (name.ends_with("device-events.tsv")) parse_device_event_file(content, name, events, out.problems);
   else if (name.ends_with("pci-ids.tsv")) parse_pci_id_file(content, name, pci_ids, out.problems);
   else if (name.ends_with("failure-classes.tsv"))

@@ -433,11 +433,12 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
                fname == "collective-classes.tsv" || fname == "zone-abbreviations.tsv" ||
                fname == "wait-edges.tsv" || fname == "error-levels.tsv" || fname == "error-level-samples.tsv" ||
                fname == "finding-sources.tsv" || fname == "job-text-forms.tsv" || fname == "fact-forms.tsv" ||
-               fname == "device-event-sensors.tsv") {
+               fname == "device-event-sensors.tsv" || fname == "port-health.tsv") {
       // Loaded on their own (knowledge/failure_classes.h, finding_groups.h, same_event.h, chain_selection.h,
       // fleet_roles.h, month_names.h, component_phrases.h, secret_rules.h, line_shapes.h,
       // report_fact_rules.h, collective_classes.h, zone_abbreviations.h, wait_edges.h,
-      // error_levels.h, source_links.h, job_text_forms.h, fact_scanner.h, device_event_sensors.h).
+      // error_levels.h, source_links.h, job_text_forms.h, fact_scanner.h, device_event_sensors.h,
+      // port_health.h).
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {

@@ -20,6 +20,14 @@ struct HccnLinkChange {
   EvidenceRef evidence;
 };
 
+// One `name : value` line of `-optical -g` that a port-health rule reads
+// (knowledge/port-health.tsv): `present`, `Tx Power0`..`Rx Power3` (mW), the module's
+// `TxPower High Thres` / `Low Thres` and `RxPower ...` (mW), `Tx Los Flag`, `Rx LoL Flag`, ...
+struct HccnReading {
+  std::string name, value;  // as printed, trimmed ("Rx Power1", "0.0054 mW")
+  EvidenceRef evidence;
+};
+
 // What hccn_tool answered for one device (logic id from the entry name).
 struct HccnPort {
   int64_t device = 0;
@@ -32,6 +40,11 @@ struct HccnPort {
   std::optional<int64_t> link_up_count;  // -link_stat
   std::vector<HccnLinkChange> link_changes;  // in file order
   std::string optical_present;  // -optical: "present", "not present", ...
+  std::vector<HccnReading> optical;  // -optical: presence, lane powers, thresholds, Los/LoL flags
+  std::string fec_mode;         // -fec: "no FEC mode", "rs FEC mode" (after `fec mode:`)
+  EvidenceRef fec_evidence;
+  std::string ipv6;             // -ip -inet6: ipv6_address
+  EvidenceRef ipv6_evidence;
   std::vector<std::pair<std::string, int64_t>> error_counters;  // -stat: non-zero *err* / *bad*
   EvidenceRef stat_evidence;    // the first non-zero error counter
 };

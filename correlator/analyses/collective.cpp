@@ -7,6 +7,7 @@
 // printed in job output is matched with the same signatures.
 #include "correlator/analyses/collective.h"
 #include "correlator/analyses/collective_wait_site.h"
+#include "correlator/analyses/port_health.h"
 
 #include <fmt/format.h>
 
@@ -309,6 +310,7 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
   for (const auto& b : evidence.bundles) {
     auto seen = collect(b, kb, ctx.collective_classes);
     link_down(b, ctx.finding_texts, !seen.empty(), out);
+    port_health(b, port_health_for(ctx.options.knowledge_dir), ctx.finding_texts, !seen.empty(), out);
     stacks_in_collective(b, ctx.finding_texts, out);
     for (const auto& [id, s] : seen) {
       const Class* c = class_of(id);

@@ -75,8 +75,16 @@ void parse_hccn_net_health(ParseContext& ctx, ByteSource& src) {
   });
 }
 
+// `ipaddr:..` / `netmask:..` (-ip -g), `ipv6_address:..` / `prefix_length:..` (-ip -inet6 -g).
 void parse_hccn_ip(ParseContext& ctx, ByteSource& src) {
   each_line(ctx, src, "ip", [&](sv t, const TextLine& line, HccnPort& p) {
+    // an IPv6 address holds colons: the key is what comes before the first one
+    size_t c = t.find(':');
+    if (c != sv::npos && trim(t.substr(0, c)) == "ipv6_address") {
+      p.ipv6 = std::string(trim(t.substr(c + 1)));
+      p.ipv6_evidence = evidence_at(ctx, line);
+      return true;
+    }
     auto kv = colon_pair(t);
     if (!kv) return false;
     if (kv->first == "ipaddr") {
@@ -85,18 +93,28 @@ void parse_hccn_ip(ParseContext& ctx, ByteSource& src) {
     } else if (kv->first == "netmask") {
       p.netmask = std::string(kv->second);
     } else {
-      return false;
+      return kv->first == "prefix_length";
     }
     return true;
   });
 }
 
+// The optical lines a port-health rule reads (knowledge/port-health.tsv); vendor, Vcc,
+// temperature, bias and SNR lines are understood and not kept.
+bool optical_reading(sv name) {
+  return name == "present" || starts_with(name, "Tx Power") || starts_with(name, "Rx Power") ||
+         starts_with(name, "TxPower ") || starts_with(name, "RxPower ") || name == "Tx Los Flag" ||
+         name == "Rx Los Flag" || name == "Tx LoL Flag" || name == "Rx LoL Flag";
+}
+
 void parse_hccn_optical(ParseContext& ctx, ByteSource& src) {
-  each_line(ctx, src, "optical", [&](sv t, const TextLine&, HccnPort& p) {
+  each_line(ctx, src, "optical", [&](sv t, const TextLine& line, HccnPort& p) {
     auto kv = colon_pair(t);
     if (!kv) return false;
     if (kv->first == "present") p.optical_present = std::string(kv->second);
-    return true;  // vendor, power, temperature: kept in the file, not as facts
+    if (optical_reading(kv->first) && p.optical.size() < 64)
+      p.optical.push_back({std::string(kv->first), std::string(kv->second), evidence_at(ctx, line)});
+    return true;
   });
 }
 
@@ -127,13 +145,20 @@ void parse_hccn_link_stat(ParseContext& ctx, ByteSource& src) {
   });
 }
 
-// `link status: UP`; bundles of earlier collectors hold the -link_stat text under this name.
+// `link status: UP`; bundles of earlier collectors hold the -link_stat text under this name;
+// hccn_tool queries without a kind of their own (-fec) land here.
 void parse_hccn_link(ParseContext& ctx, ByteSource& src) {
   each_line(ctx, src, "link", [&](sv t, const TextLine& line, HccnPort& p) {
     auto kv = colon_pair(t);
     if (kv && kv->first == "link status") {
       p.link_status = std::string(kv->second);
       p.link_evidence = evidence_at(ctx, line);
+      return true;
+    }
+    // -fec -g has no file kind of its own: `fec mode: rs FEC mode`, `fec mode: no FEC mode`
+    if (kv && kv->first == "fec mode") {
+      p.fec_mode = std::string(kv->second);
+      p.fec_evidence = evidence_at(ctx, line);
       return true;
     }
     return link_stat_line(ctx, t, line, p);

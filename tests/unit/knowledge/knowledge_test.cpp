@@ -11,6 +11,7 @@
 #include <string>
 
 #include "ingest/knowledge_check.h"
+#include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
 #include "parsers/plog/plog_line.h"
 
@@ -323,6 +324,7 @@ TEST_CASE("knowledge: the ascend-fd rule mapping names only what exists", "[know
     INFO(r.rule_id << " -> " << r.ours);
     if (r.ours.starts_with("code:")) CHECK(kb.find_code(r.ours.substr(5)));
     else if (r.ours.starts_with("device-event:")) CHECK(kb.find_device_event(r.ours.substr(13)));
+    else if (r.ours.starts_with("finding:")) CHECK(finding_texts_for("").find(r.ours.substr(8)));  // id or id#variant
     else CHECK(kb.find_signature(r.ours));
   }
   // broken rows are caught
