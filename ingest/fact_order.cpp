@@ -143,6 +143,8 @@ void each_fact_list(B& b, F&& f) {
   f(d.export_files);
   f(d.ras_events);
   f(d.memory_errors);
+  f(b.load.readings);
+  f(b.load.sched);
   auto& lib = b.libraries;
   f(lib.cann_files);
   f(lib.cann_index);

@@ -34,6 +34,10 @@ constexpr std::array kSourcePaths = {
     SourceRule{"proc/*/maps", K::proc_maps},
     SourceRule{"proc/*/status", K::proc_status},
     SourceRule{"proc/*/stat", K::proc_stat},
+    SourceRule{"proc/*/schedstat", K::proc_schedstat},
+    SourceRule{"proc/loadavg", K::cpu_load},
+    SourceRule{"proc/pressure/cpu", K::cpu_load},
+    SourceRule{"sys/devices/system/cpu/online", K::cpu_load},
     SourceRule{"proc/*/cgroup", K::proc_cgroup},
     SourceRule{"var/log/messages*", K::syslog},
     SourceRule{"var/log/syslog*", K::syslog},
@@ -123,6 +127,7 @@ std::optional<SourceKind> kind_from_exec(const std::vector<std::string>& full) {
     if (has(argv, "topo")) return K::npu_smi_topo;
     if (has(argv, "health")) return K::npu_smi_health;
     if (has(argv, "usages")) return K::npu_smi_usages;
+    if (has(argv, "common") || has(argv, "temp") || has(argv, "power")) return K::npu_smi_readings;
     if (has(argv, "-m")) return K::npu_smi_map;
     if (has(argv, "info")) return K::npu_smi_info;
     return std::nullopt;
@@ -200,7 +205,7 @@ std::optional<SourceKind> kind_from_command(std::string_view command) {
   if (at < argv.size() && base_name(argv[at]) == "npu-smi") {
     auto t = std::find(argv.begin(), argv.end(), "-t");
     if (t != argv.end() && t + 1 != argv.end() && *(t + 1) != "health" && *(t + 1) != "usages" &&
-        *(t + 1) != "topo")
+        *(t + 1) != "topo" && *(t + 1) != "common" && *(t + 1) != "temp" && *(t + 1) != "power")
       return std::nullopt;
   }
   return kind_from_exec(argv);

@@ -60,7 +60,8 @@ int group_of(SourceKind k) {
   switch (k) {
     case K::plog: case K::device_log: case K::python_log: return 1;
     case K::syslog: case K::journal_text: case K::dmesg: case K::dmesg_human: return 2;
-    case K::npu_smi_info: case K::npu_smi_health: case K::npu_smi_usages: case K::npu_smi_map: return 3;
+    case K::npu_smi_info: case K::npu_smi_health: case K::npu_smi_usages: case K::npu_smi_map:
+    case K::npu_smi_readings: return 3;
     // collect_env prints its ENV Variables as KEY=VALUE lines
     case K::framework_env: case K::proc_environ: return 4;
     default: return 100 + static_cast<int>(k);

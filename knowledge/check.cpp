@@ -22,6 +22,7 @@
 #include "knowledge/device_event_sensors.h"
 #include "knowledge/month_names.h"
 #include "knowledge/port_health.h"
+#include "knowledge/slow_limits.h"
 #include "knowledge/secret_rules.h"
 #include "knowledge/source_links.h"
 #include "knowledge/finding_catalogue.h"
@@ -209,6 +210,8 @@ KnowledgeCheck check_knowledge_file(std::string_view content, const std::string&
     append(out.problems, check_job_text_forms(content, name, out.samples));
   else if (name.ends_with(kMonthNamesFile))
     parse_month_names(content, name, out.problems);
+  else if (name.ends_with(kSlowLimitsFile))
+    out.samples += parse_slow_limits(content, name, out.problems).rows.size();
   else if (name.ends_with(kComponentPhrasesFile))
     parse_component_phrases(content, name, out.problems);
   else if (name.ends_with(kSecretRulesFile))

@@ -1,4 +1,5 @@
 #include "knowledge/knowledge.h"
+#include "knowledge/self_loaded_tables.h"
 
 #include <simdjson.h>
 
@@ -425,20 +426,8 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
       if (fname.ends_with(".tsv")) kb.version_files.push_back(*f);  // parsed by version-matrix
     } else if (fname == "device-events.tsv") {
       parse_device_event_file(f->content, fname, kb.device_events, kb.errors);
-    } else if (fname == "error-str-sides.tsv" ||  // knowledge/error_str_sides.h
-               fname == "failure-classes.tsv" || fname == "finding-groups.tsv" || fname == "same-event.tsv" ||
-               fname == "chain-selection.tsv" || fname == "fleet-roles.tsv" ||
-               fname == "month-names.tsv" || fname == "component-phrases.tsv" || fname == "secret-rules.tsv" ||
-               fname == "line-shapes.tsv" || fname == "line-shape-samples.tsv" || fname == "report-facts.tsv" ||
-               fname == "collective-classes.tsv" || fname == "zone-abbreviations.tsv" ||
-               fname == "wait-edges.tsv" || fname == "error-levels.tsv" || fname == "error-level-samples.tsv" ||
-               fname == "finding-sources.tsv" || fname == "job-text-forms.tsv" || fname == "fact-forms.tsv" ||
-               fname == "device-event-sensors.tsv" || fname == "port-health.tsv") {
-      // Loaded on their own (knowledge/failure_classes.h, finding_groups.h, same_event.h, chain_selection.h,
-      // fleet_roles.h, month_names.h, component_phrases.h, secret_rules.h, line_shapes.h,
-      // report_fact_rules.h, collective_classes.h, zone_abbreviations.h, wait_edges.h,
-      // error_levels.h, source_links.h, job_text_forms.h, fact_scanner.h, device_event_sensors.h,
-      // port_health.h).
+    } else if (is_self_loaded_table(fname)) {
+      // read by its own module (knowledge/self_loaded_tables.cpp names it)
     } else if (fname == "pci-ids.tsv") {
       parse_pci_id_file(f->content, fname, kb.pci_ids, kb.errors);
     } else if (fname.ends_with(".tsv")) {

@@ -8,6 +8,7 @@
 #include "model/facts_events.h"
 #include "model/facts_inventory.h"
 #include "model/facts_libraries.h"
+#include "model/facts_load.h"
 #include "model/facts_logs.h"
 #include "model/facts_manifest.h"
 #include "model/facts_modules.h"
@@ -31,6 +32,7 @@ struct BundleFacts {
   ModuleFacts modules;
   LibraryFacts libraries;
   DeviceFacts devices;
+  LoadFacts load;       // npu-smi readings, CPU load, scheduling counters (slow, not stuck)
   PythonFacts python;
   NetworkFacts network;  // hccn_tool answers, rank tables, py-spy stacks
   EventFacts events;  // installer history (ascend/seclog/), for the timeline

@@ -104,6 +104,9 @@ constexpr std::array kKinds = {
     KindInfo{SourceKind::framework_env, "framework_env"},
     KindInfo{SourceKind::pip_list_text, "pip_list_text"},
     KindInfo{SourceKind::pip_freeze, "pip_freeze"},
+    KindInfo{SourceKind::npu_smi_readings, "npu_smi_readings"},
+    KindInfo{SourceKind::cpu_load, "cpu_load"},
+    KindInfo{SourceKind::proc_schedstat, "proc_schedstat"},
 };
 static_assert(kKinds.size() == static_cast<size_t>(SourceKind::count_));
 

@@ -36,6 +36,8 @@ enum class SourceKind {
   probe_stderr, probe_status, probe_threads,
   // anything
   symlink, mixed_text, npu_smi_topo, framework_env, pip_list_text, pip_freeze,
+  // slow, not stuck: npu-smi -t common/temp/power, system CPU load files, /proc/<pid>/schedstat
+  npu_smi_readings, cpu_load, proc_schedstat,
   count_  // keep last
 };
 

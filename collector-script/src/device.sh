@@ -10,7 +10,7 @@
 HCCN_QUERIES=(link net_health ip optical link_stat stat)
 
 phase_device() {
-  local npu chip logic rest k q seen_ids=" " logics=()
+  local npu chip logic rest k q seen_ids=" " seen_npus logics=()
   step_exec ascend/npu-smi-info.txt device npu-smi info
   step_exec ascend/npu-smi-map.txt device npu-smi info -m
   [ -f "$BUNDLE/ascend/npu-smi-map.txt" ] || return 0
@@ -21,11 +21,20 @@ phase_device() {
     step_exec "ascend/npu-smi-health-$npu-$chip.txt" device npu-smi info -t health -i "$npu" -c "$chip"
     [[ $seen_ids == *" $logic "* ]] || { seen_ids+="$logic "; logics+=("$logic"); }
   done < "$BUNDLE/ascend/npu-smi-map.txt"
-  # Usages several times: a stuck device shows the same counters in every sample.
+  # Usages several times: a stuck device shows the same counters in every sample. Beside them
+  # what makes a rank slow rather than stuck (issue 37): per NPU `-t common` (rated and current
+  # AI Core clock, use, temperature, power of each chip), per chip `-t temp` and `-t power`.
+  # npu-smi has no `-t freq`: the clock is only in `-t common`, which takes no chip id.
   for k in 1 2 3; do
+    seen_npus=" "
     while read -r npu chip logic rest; do
       [[ $npu =~ ^[0-9]+$ && $chip =~ ^[0-9]+$ && $logic =~ ^[0-9]+$ ]] || continue
       usage_step "$npu" "$chip" "$k"
+      sampled_step temp "ascend/npu-smi-temp-$npu-$chip.$k.txt" -i "$npu" -c "$chip"
+      sampled_step power "ascend/npu-smi-power-$npu-$chip.$k.txt" -i "$npu" -c "$chip"
+      [[ $seen_npus == *" $npu "* ]] && continue
+      seen_npus+="$npu "
+      sampled_step common "ascend/npu-smi-common-$npu.$k.txt" -i "$npu"
     done < "$BUNDLE/ascend/npu-smi-map.txt"
   done
   for logic in "${logics[@]}"; do
@@ -37,8 +46,13 @@ phase_device() {
 
 # npu-smi usages of NPU $1 chip $2, sample $3, with its sampled_utc= line first.
 usage_step() {
-  local path=ascend/npu-smi-usages-$1-$2.$3.txt argv
-  argv=(npu-smi info -t usages -i "$1" -c "$2")
+  sampled_step usages "ascend/npu-smi-usages-$1-$2.$3.txt" -i "$1" -c "$2"
+}
+
+# `npu-smi info -t $1` into $2 with the ids $3...: one timed, sampled step like the usages.
+sampled_step() {
+  local path=$2 argv
+  argv=(npu-smi info -t "$1" "${@:3}")
   tool_path npu-smi
   if [ -z "$TP" ]; then step_exec "$path" device "${argv[@]}"; return; fi
   json_argv "${argv[@]}"

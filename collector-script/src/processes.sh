@@ -25,6 +25,8 @@ phase_processes() {
     step_func "$d/environ" "/proc/$pid/environ" bg_copy_nul environ "/proc/$pid/environ"
     step_func "$d/cmdline" "/proc/$pid/cmdline" bg_copy_nul cmdline "/proc/$pid/cmdline"
     step_copy "$d/stat" "/proc/$pid/stat"
+    # Time on a CPU and waiting for one (its status holds the context switches).
+    step_copy "$d/schedstat" "/proc/$pid/schedstat"
     step_copy "$d/mountinfo" "/proc/$pid/mountinfo"
     step_copy "$d/cgroup" "/proc/$pid/cgroup"
     step_func "$d/fd.tsv" "/proc/$pid/fd" bg_fd_tsv "$pid"

@@ -1,5 +1,6 @@
 # shellcheck shell=bash
-# Phase system: kernel release, OS, boot, time zone, kernels, PCI devices and device nodes.
+# Phase system: kernel release, OS, boot, time zone, kernels, PCI devices and device nodes,
+# the CPU load.
 
 phase_system() {
   step_exec system/uname.txt host uname -a
@@ -12,6 +13,10 @@ phase_system() {
   step_func system/pci-devices.tsv /sys/bus/pci/devices bg_pci_tsv
   step_exec system/lspci.txt host lspci -D -nn -k
   step_func system/devices.txt /dev/davinci bg_devices_txt
+  # CPU contention (issue 37, slow not stuck): load, pressure (kernels with PSI) and CPUs online.
+  step_copy system/loadavg /proc/loadavg
+  step_copy system/pressure-cpu /proc/pressure/cpu
+  step_copy system/cpu-online /sys/devices/system/cpu/online
   step_copy mounts/mountinfo.txt /proc/self/mountinfo
 }
 

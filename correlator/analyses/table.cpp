@@ -21,6 +21,7 @@
 #include "correlator/analyses/mount_shadowing.h"
 #include "correlator/analyses/observation_point.h"
 #include "correlator/analyses/probe_results.h"
+#include "correlator/analyses/slow_rank.h"
 #include "correlator/analyses/stream_stall.h"
 #include "correlator/analyses/task_queue_value.h"
 #include "correlator/analyses/version_matrix.h"
@@ -60,6 +61,7 @@ std::span<const AnalysisRow> analyses() {
       {"kernel_driver_error", analyze_kernel_driver_error},
       {"localization_mode", analyze_localization_mode},
       {"probe_results", analyze_probe_results},
+      {"slow_rank", analyze_slow_rank},
       {"module_provenance", analyze_module_provenance},
       {"driver_binding", analyze_driver_binding},
       {"log_signature", analyze_log_signature},

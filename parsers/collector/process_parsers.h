@@ -28,6 +28,11 @@ void parse_proc_cmdline(ParseContext& ctx, ByteSource& src);
 void parse_proc_tz_txt(ParseContext& ctx, ByteSource& src);
 void parse_proc_stat(ParseContext& ctx, ByteSource& src);
 void parse_proc_fd_tsv(ParseContext& ctx, ByteSource& src);
+// Slow, not stuck (cpu_load_parser.cpp): system/loadavg, pressure-cpu, cpu-online; the
+// process's schedstat and the *_ctxt_switches lines of its status.
+void parse_cpu_load(ParseContext& ctx, ByteSource& src);
+void parse_proc_schedstat(ParseContext& ctx, ByteSource& src);
+void parse_proc_status(ParseContext& ctx, ByteSource& src);
 
 // After the whole bundle is read: each process's start time (stat start ticks, clk_tck,
 // btime) and zone (tz.txt: TZ, else tz_posix, else its localtime.tzif, else utc_offset).

@@ -31,6 +31,8 @@ inline constexpr KindRow kToolsKinds[] = {
     {SourceKind::npu_smi_map, parse_npu_smi_map, "npu-smi info -m", {}},
     {SourceKind::npu_smi_health, parse_npu_smi_health, "npu-smi info -t health", {}},
     {SourceKind::npu_smi_usages, parse_npu_smi_usages, "npu-smi info -t usages sample", {}},
+    {SourceKind::npu_smi_readings, parse_npu_smi_readings,
+     "npu-smi info -t common/temp/power sample: AI Core frequency (rated, current), temperature, power", {}},
     {SourceKind::hccn_conf, nullptr, "/etc/hccn.conf",
      "no analysis reads the NPU network configuration yet"},
     {SourceKind::hccn_link, parse_hccn_link, "hccn_tool -link -g", {}},

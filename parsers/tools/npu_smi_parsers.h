@@ -13,6 +13,8 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src);
 void parse_npu_smi_map(ParseContext& ctx, ByteSource& src);
 void parse_npu_smi_health(ParseContext& ctx, ByteSource& src);
 void parse_npu_smi_usages(ParseContext& ctx, ByteSource& src);
+// `-t common`, `-t temp`, `-t power` samples: LoadFacts::readings (model/facts_load.h).
+void parse_npu_smi_readings(ParseContext& ctx, ByteSource& src);
 
 // The integers of a name like "npu-smi-usages-0-1.2.txt" after `prefix`: npu, chip, sample.
 struct NpuSmiNameIds {

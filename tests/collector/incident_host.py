@@ -87,6 +87,10 @@ def system():
     up = boot["uptime_s"]
     plant("/proc/uptime", "%s %s\n" % (up, up))
     plant("/proc/cmdline", sample("system/cmdline"))
+    # CPU load (issue 37): the kernel's formats; the sample's own copies when it has them.
+    plant("/proc/loadavg", sample("system/loadavg") if has("system/loadavg") else "0.52 0.58 0.59 3/1234 56789\n")
+    plant("/proc/pressure/cpu", "some avg10=0.00 avg60=0.00 avg300=0.00 total=0\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n")
+    plant("/sys/devices/system/cpu/online", "0-191\n")
     plant("/proc/sys/kernel/tainted", sample("kernel/tainted"))
     plant("/proc/self/mountinfo", sample("mounts/mountinfo.txt"))
     plant("/etc/os-release", sample("system/os-release"))
@@ -223,10 +227,10 @@ def ascend():
     state("npu-smi-info.txt", sample("ascend/npu-smi-info.txt"))
     state("npu-smi-map.txt", sample("ascend/npu-smi-map.txt"))
     for name in os.listdir(os.path.join(SAMPLE, "ascend")):
-        m = re.match(r"npu-smi-(health|usages)-(\d+)-(\d+)(?:\.\d+)?\.txt$", name)
+        m = re.match(r"npu-smi-(health|usages|temp|power)-(\d+)-(\d+)(?:\.\d+)?\.txt$", name)
         if m:
             data = sample("ascend/" + name)
-            if m.group(1) == "usages":  # the collector writes its own sampled_utc= line
+            if m.group(1) != "health":  # the collector writes its own sampled_utc= line
                 data = b"".join(l for l in data.splitlines(True) if not l.startswith(b"sampled_utc="))
             state("npu-smi-%s-%s-%s.txt" % m.groups(), data)
 
@@ -236,6 +240,7 @@ def process(pid):
     d = "/proc/%s" % pid
     for name in ("cmdline", "environ", "maps", "status", "stat", "mountinfo", "cgroup"):
         plant("%s/%s" % (d, name), sample(p + name))
+    plant(d + "/schedstat", sample(p + "schedstat") if has(p + "schedstat") else "1830000000 257000000 8123\n")
     link(d + "/exe", sample(p + "exe.txt", "r").strip())
     link(d + "/root", "../..")
     link(d + "/ns/mnt", "mnt:[%s]" % HOST_MNTNS)

@@ -116,6 +116,10 @@ fake_sysroot() {
   plant /proc/cmdline 'BOOT_IMAGE=/vmlinuz-5.10.0-182.0.0.95.oe2203sp3.aarch64 root=/dev/mapper/openeuler-root ro iommu.passthrough=1\n'
   plant /proc/stat 'cpu  10132153 290696 3084719 46828483 16683 0 25195 0 0 0\nintr 1462898 0 0\nctxt 1990473\nbtime 1781312400\nprocesses 2619\nprocs_running 1\n'
   plant /proc/uptime '86523.47 1382713.32\n'
+  # CPU load (issue 37): the kernel's formats.
+  plant /proc/loadavg '0.52 0.58 0.59 3/1234 56789\n'
+  plant /proc/pressure/cpu 'some avg10=0.00 avg60=0.00 avg300=0.00 total=0\nfull avg10=0.00 avg60=0.00 avg300=0.00 total=0\n'
+  plant /sys/devices/system/cpu/online '0-191\n'
   plant /proc/modules 'drv_devmm_host 1359872 12 - Live 0xffff800009c3e000 (OE)\ndrv_pcie_host 3121152 4 drv_devmm_host,ascend_trs_core, Live 0xffff80000a120000 (OE)\nascend_trs_core 991232 2 - Live 0xffff800009a10000 (OE)\nnvme 57344 3 - Live 0xffff800009930000\n'
   plant /etc/os-release 'NAME="openEuler"\nVERSION="22.03 (LTS-SP3)"\nID="openEuler"\nVERSION_ID="22.03"\nPRETTY_NAME="openEuler 22.03 (LTS-SP3)"\n'
   plant /etc/timezone 'Asia/Shanghai\n'
@@ -125,6 +129,7 @@ fake_sysroot() {
   plant "/proc/$p/cmdline" 'python3\0train.py\0--password\0hunter2CMDSECRET\0--api-key=sk-live-APIKEYSECRET\0--data\0https://alice:URLPASSSECRET@data.example.com/set\0--max-tokens\0004096\0--epochs\0003\0'
   plant "/proc/$p/environ" 'HOME=/root\0PATH=/usr/local/Ascend/ascend-toolkit/latest/bin:/usr/bin:/bin\0ASCEND_HOME_PATH=/usr/local/Ascend/ascend-toolkit/latest\0ASCEND_TOOLKIT_HOME=/usr/local/Ascend/ascend-toolkit/latest\0LD_LIBRARY_PATH=/usr/local/Ascend/driver/lib64/driver:/usr/local/Ascend/ascend-toolkit/latest/lib64\0HF_TOKEN=hf_ENVTOKENSECRET\0DB_PASSWORD=ENVPASSWORDSECRET\0AWS_SECRET_ACCESS_KEY=AWSSECRETVALUE\0HTTPS_PROXY=http://bob:PROXYPASSSECRET@proxy.example.com:3128\0TOKENIZERS_PARALLELISM=false\0PASSWORD_FILE=/etc/train/pw.txt\0NOTE=two\nlines\0GBK_DIR=/data/\310\325\326\276\0TASK_QUEUE_ENABLE=1\0'
   plant "/proc/$p/status" 'Name:\tpython3\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t4242\nNgid:\t0\nPid:\t4242\nPPid:\t4200\nUid:\t0\t0\t0\t0\nGid:\t0\t0\t0\t0\nThreads:\t57\nvoluntary_ctxt_switches:\t1201\n'
+  plant "/proc/$p/schedstat" '1830000000 257000000 8123\n'
   plant "/proc/$p/stat" '4242 (python3) S 4200 4242 4200 34816 4242 4194304 81283 0 12 0 52331 4120 0 0 20 0 57 0 7745000 19876544512 1234567 18446744073709551615 1 1 0 0 0 0 0 16781312 1098 0 0 0 17 12 0 0 0 0 0\n'
   plant "/proc/$p/maps" 'aaaab1e40000-aaaab1e41000 r-xp 00000000 fd:00 1317 /usr/bin/python3.9\nffff8c000000-ffff8c400000 r-xp 00000000 fd:00 5518 /usr/local/Ascend/ascend-toolkit/8.5.0/aarch64-linux/lib64/libascendcl.so\nffff8d000000-ffff8d200000 r-xp 00000000 fd:00 6602 /usr/local/Ascend/driver/lib64/driver/libascend_hal.so\n'
   chmod 400 "$SYSROOT/proc/$p/environ"

@@ -60,6 +60,21 @@ expect_grep ascend/paths.tsv "$(printf '^/usr/local/Ascend/ascend-toolkit/latest
 expect_grep ascend/paths.tsv "$(printf '^/usr/local/Ascend/driver/lib64/driver\t0\t-\t/usr/local/Ascend/driver/lib64/driver\tpid:4242$')"
 expect_grep ascend/npu-smi-usages-0-0.2.txt '^sampled_utc=20[0-9-]*T[0-9:]*Z$'
 expect_grep ascend/npu-smi-usages-0-0.2.txt 'Aicore Usage Rate'
+# Slow, not stuck (issue 37): temperature and power per chip, the AI Core clock per NPU, beside
+# the usages and sampled like them; the CPU load; each process's scheduling counters.
+for p in ascend/npu-smi-temp-0-0.1.txt ascend/npu-smi-power-1-0.3.txt ascend/npu-smi-common-0.2.txt \
+  ascend/npu-smi-common-1.3.txt system/loadavg system/pressure-cpu system/cpu-online \
+  "processes/$TRAIN_PID/schedstat"; do
+  expect_item "$p" ok
+  expect_file "$p"
+done
+expect_grep ascend/npu-smi-common-0.2.txt '^sampled_utc=20[0-9-]*T[0-9:]*Z$'
+expect_grep ascend/npu-smi-common-0.2.txt 'Aicore curFreq(MHZ)'
+expect_grep ascend/npu-smi-temp-0-0.1.txt 'NPU Temperature (C)'
+expect_grep system/pressure-cpu '^some avg10='
+# -t common takes no chip id: asked once per NPU and sample, never with -c.
+grep -q -- '-t common -i [0-9]* -c' "$H/state/calls" && fail "npu-smi -t common was asked with a chip id"
+[ "$(grep -c -- 'info -t common -i 0$' "$H/state/calls")" = 3 ] || fail "npu-smi -t common -i 0 not asked three times"
 cmp -s "$B/kernel/journal-b-1.jsonl" "$H/state/journal-b-1.jsonl" || fail "journal of boot -1 differs"
 # Boots the journal does not list are not asked for.
 grep -q -- '-b -2' "$H/state/calls" && fail "journal of a boot that is not listed was asked for"
