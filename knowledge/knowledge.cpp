@@ -322,7 +322,7 @@ SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureS
   }
   // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
   // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
-  if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) prefilter_ = LiteralPrefilter(patterns, opts);
+  if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) prefilter_ = LiteralPrefilter(std::move(patterns), opts);
 }
 
 bool SignatureMatcher::any(std::string_view text) const {

@@ -127,15 +127,20 @@ struct LiteralPrefilter::Impl {
   }
 };
 
-LiteralPrefilter::LiteralPrefilter(const std::vector<std::string>& patterns, const RE2::Options& options) {
-  if (patterns.empty()) return;
+namespace {
+
+// The prefilter of `patterns`, or null when it must stay off (see the header).
+std::shared_ptr<const LiteralPrefilter::Impl> build_prefilter(const std::vector<std::string>& patterns,
+                                                              const RE2::Options& options) {
+  using Impl = LiteralPrefilter::Impl;
+  if (patterns.empty()) return nullptr;
   auto impl = std::make_shared<Impl>();
   std::unordered_map<std::string, uint32_t> ids;
   std::vector<std::vector<uint32_t>> terms;
   for (const auto& p : patterns) {
     std::vector<std::string> atoms;
     std::vector<std::vector<int>> local;
-    if (!terms_of(p, options, atoms, local)) return;  // stays off
+    if (!terms_of(p, options, atoms, local)) return nullptr;  // stays off
     for (const auto& t : local) {
       std::vector<uint32_t> term;
       for (int a : t) {
@@ -193,16 +198,36 @@ LiteralPrefilter::LiteralPrefilter(const std::vector<std::string>& patterns, con
     ++impl->starts[h + 1];
   }
   for (size_t h = 1; h < impl->starts.size(); ++h) impl->starts[h] += impl->starts[h - 1];
-  impl_ = std::move(impl);
+  return impl;
 }
 
-size_t LiteralPrefilter::min_len() const { return impl_ ? impl_->min_len : 0; }
+}  // namespace
 
-std::vector<std::string> LiteralPrefilter::atoms() const { return impl_ ? impl_->atoms : std::vector<std::string>{}; }
+LiteralPrefilter::LiteralPrefilter(std::vector<std::string> patterns, const RE2::Options& options)
+    : lazy_(std::make_shared<Lazy>()) {
+  lazy_->patterns = std::move(patterns);
+  lazy_->options = options;
+}
+
+const LiteralPrefilter::Impl* LiteralPrefilter::built() const {
+  if (!lazy_) return nullptr;
+  std::call_once(lazy_->once, [this] {
+    lazy_->impl = build_prefilter(lazy_->patterns, lazy_->options);
+    lazy_->patterns = {};
+  });
+  return lazy_->impl.get();
+}
+
+size_t LiteralPrefilter::min_len() const { return built() ? built()->min_len : 0; }
+
+std::vector<std::string> LiteralPrefilter::atoms() const {
+  return built() ? built()->atoms : std::vector<std::string>{};
+}
 
 bool LiteralPrefilter::may_match(std::string_view text) const {
-  if (!impl_) return true;
-  const Impl& f = *impl_;
+  const Impl* impl = built();
+  if (!impl) return true;
+  const Impl& f = *impl;
   const size_t n = text.size();
   if (n < f.min_len) return false;
   if (f.unicode_folds && (std::memchr(text.data(), 0xE2, n) || std::memchr(text.data(), 0xC5, n)))

@@ -19,6 +19,7 @@
 #include <re2/re2.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -29,19 +30,28 @@ class LiteralPrefilter {
  public:
   LiteralPrefilter() = default;  // disabled: may_match() is always true
   // `patterns` compiled with `options` (the options of the set the prefilter stands before).
-  LiteralPrefilter(const std::vector<std::string>& patterns, const RE2::Options& options);
+  // The atoms are worked out on first use, once: the analysis compiles every pattern again, and
+  // a run that never consults a set (a job paste has no kernel lines) should not pay for it.
+  LiteralPrefilter(std::vector<std::string> patterns, const RE2::Options& options);
 
-  // False only when no pattern can match `text`. Allocates nothing; thread-safe.
+  // False only when no pattern can match `text`. Allocates nothing once built; thread-safe.
   bool may_match(std::string_view text) const;
 
-  bool enabled() const { return impl_ != nullptr; }
+  bool enabled() const { return built() != nullptr; }
   size_t min_len() const;
   std::vector<std::string> atoms() const;
 
   struct Impl;
 
  private:
-  std::shared_ptr<const Impl> impl_;
+  struct Lazy {
+    std::vector<std::string> patterns;
+    RE2::Options options;
+    std::once_flag once;
+    std::shared_ptr<const Impl> impl;  // null after the build: the prefilter stays off
+  };
+  const Impl* built() const;
+  std::shared_ptr<Lazy> lazy_;
 };
 
 }  // namespace triage
