@@ -239,6 +239,16 @@ std::string configured(const BundleFacts& b, std::string_view name) {
   return out;
 }
 
+// The newest of a port's link changes: hccn_tool -link_stat prints them newest first, so the
+// first printed stands unless a record's time says otherwise (snapshots before and after repeat).
+const HccnLinkChange* newest_link_change(const HccnPort& p) {
+  const HccnLinkChange* newest = p.link_changes.empty() ? nullptr : &p.link_changes.front();
+  int64_t newest_t = newest ? link_stat_seconds(newest->when) : -1;
+  for (const auto& c : p.link_changes)
+    if (int64_t t = link_stat_seconds(c.when); t > newest_t) newest = &c, newest_t = t;
+  return newest;
+}
+
 // hccn_tool: a port down, a net_health other than Success, or a link that last went down.
 void link_down(const BundleFacts& b, const FindingTexts& texts, bool collective_failed, std::vector<Finding>& out) {
   Finding f;
@@ -253,9 +263,9 @@ void link_down(const BundleFacts& b, const FindingTexts& texts, bool collective_
       what.push_back("net_health " + p.net_health);
       f.evidence.push_back(p.net_health_evidence);
     }
-    if (!p.link_changes.empty() && !p.link_changes.back().up) {
-      what.push_back("last link change LINK DOWN at " + p.link_changes.back().when);
-      f.evidence.push_back(p.link_changes.back().evidence);
+    if (const HccnLinkChange* last = newest_link_change(p); last && !last->up) {
+      what.push_back("last link change LINK DOWN at " + last->when);
+      f.evidence.push_back(last->evidence);
     }
     if (what.empty()) continue;
     std::string joined;

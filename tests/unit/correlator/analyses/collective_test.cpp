@@ -357,17 +357,35 @@ TEST_CASE("collective: hccn_tool answers become link facts; a port down is link-
                               "[device 0]link up count       : 1\n[device 0]link change records :\n"
                               "[device 0]    Sat Jun 13 00:01:12 2026    LINK UP\n"}});
   CHECK_FALSE(find(up, "collective/link-down"));
-  // Perturbation: the last link change record is LINK DOWN (as real-log-excerpts quotes it).
+  // Perturbation: the newest link change is LINK DOWN. hccn_tool prints the records newest
+  // first (real-log-excerpts.md quotes UP 16:32:12 above DOWN 16:32:10), so it is the first.
   Report down = analyze_files({{"ascend/hccn-link-0.txt", "link status: UP\n"},
                                {"ascend/hccn-link_stat-0.txt",
                                 "[device 0]link up count       : 1\n[device 0]link change records :\n"
-                                "[device 0]    Sat Jun 13 00:01:12 2026    LINK UP\n"
-                                "[devid 0]    Tue Aug  1 14:43:40 2022    LINK DOWN\n"}});
+                                "[device 0]    Sat Jun 13 00:05:12 2026    LINK DOWN\n"
+                                "[devid 0]    Sat Jun 13 00:01:12 2026    LINK UP\n"}});
   const Finding* f = find(down, "collective/link-down");
   REQUIRE(f);
   CHECK(f->severity == Severity::warning);
-  CHECK(f->evidence.at(0).line == 4);
+  CHECK(f->evidence.at(0).line == 3);
   CHECK(*f->find_value("device") == "0");
+  // The real order: a DOWN that an UP two seconds later healed is not the last change.
+  Report healed = analyze_files({{"ascend/hccn-link-0.txt", "link status: UP\n"},
+                                 {"ascend/hccn-link_stat-0.txt",
+                                  "[device 0]link change records :\n"
+                                  "[device 0]    Tue Jun  6 16:32:12 2023    LINK UP\n"
+                                  "[device 0]    Tue Jun  6 16:32:10 2023    LINK DOWN\n"
+                                  "[device 0]    Tue Jun  6 16:31:55 2023    LINK UP\n"}});
+  CHECK_FALSE(find(healed, "collective/link-down"));
+  // Records in time order (a tool that printed them oldest first): the time decides.
+  Report ascending = analyze_files({{"ascend/hccn-link-0.txt", "link status: UP\n"},
+                                    {"ascend/hccn-link_stat-0.txt",
+                                     "[device 0]link change records :\n"
+                                     "[device 0]    Tue Jun  6 16:31:55 2023    LINK UP\n"
+                                     "[device 0]    Tue Jun  6 16:32:10 2023    LINK DOWN\n"}});
+  const Finding* g = find(ascending, "collective/link-down");
+  REQUIRE(g);
+  CHECK(g->evidence.at(0).line == 3);
 }
 
 TEST_CASE("collective: a rank table without this host's device IPs is a rank-table error", "[collective]") {
