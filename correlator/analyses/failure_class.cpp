@@ -107,7 +107,7 @@ void collect(const BundleFacts& b, Collector& c) {
     for (const auto& f : r.frames) text += "\n" + f.text;
     c.line({r.code, num(r.runtime_result)}, text, ev);
   }
-  for (const auto& e : b.python.err_lines) c.line({}, e.text + "\n" + e.error_text, e.evidence);
+  for (const auto& e : b.python.err_lines) c.line({e.code}, e.text + "\n" + e.error_text, e.evidence);
   for (const auto& t : b.python.torch_errors) c.line({num(t.error_code)}, t.call + " " + t.reason, t.evidence);
   for (const auto& w : b.python.warnings) c.line({num(w.error_code)}, w.message, w.evidence);
   for (const auto& e : b.logs.error_codes) c.line({e.code}, e.description, e.evidence);

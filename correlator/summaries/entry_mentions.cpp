@@ -1,6 +1,7 @@
 #include "correlator/summaries/entry_mentions.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 #include <utility>
 #include <string_view>
@@ -72,6 +73,7 @@ class MentionBuilder {
     if (r.key == "rank" && r.value == "-1") return;
     if (!is_time && !names_an_entry_mention(r.key)) return;  // codes, operators: findings cite those
     if (out_.empty() || out_.back().path != r.entry) {
+      flush();
       out_.emplace_back();
       out_.back().path = r.entry;
       seen_.clear();
@@ -80,11 +82,28 @@ class MentionBuilder {
     EntryMentions& m = out_.back();
     if (is_time)
       note_time(m, r, spanned_);
+    else if (r.key == "device" && is_pci_address(r.value))
+      pci_.push_back(r.value);  // after the entry's device ids: a second name of a chip
     else if (seen_.emplace(r.key, r.value).second)
       add_value(*values_for(m, r.key), r.value);
   }
+  // Adds the current entry's deferred PCI addresses; call once after the last row.
+  void flush() {
+    if (!out_.empty())
+      for (const auto& v : pci_)
+        if (seen_.emplace("device", v).second) add_value(out_.back().devices, v);
+    pci_.clear();
+  }
 
  private:
+  // "0000:c1:00.0": domain, bus, device and function of a PCIe address.
+  static bool is_pci_address(std::string_view v) {
+    if (v.size() != 12 || v[4] != ':' || v[7] != ':' || v[10] != '.') return false;
+    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9, 11})
+      if (!std::isxdigit(static_cast<unsigned char>(v[i]))) return false;
+    return true;
+  }
+  std::vector<std::string> pci_;
   std::vector<EntryMentions>& out_;
   std::set<std::pair<std::string, std::string>> seen_;  // (key, value) of the current entry
   bool spanned_ = false;                                // the current entry states its span
@@ -100,6 +119,7 @@ std::vector<EntryMentions> entry_mentions(const std::vector<FactRow>& rows) {
   std::vector<EntryMentions> out;
   MentionBuilder b(out);
   for (const FactRow& r : rows) b.add(r);  // sorted by entry, then line: first seen is first
+  b.flush();
   sort_by_path(out);
   return out;
 }
@@ -112,6 +132,7 @@ std::vector<EntryMentions> entry_mentions(const BundleFacts& facts, FactScope sc
         for (const FactRow& r : rows) b.add(r);
       },
       RowKeep::mentions);
+  b.flush();
   sort_by_path(out);
   return out;
 }

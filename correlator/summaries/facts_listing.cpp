@@ -298,7 +298,11 @@ void version_rows(Rows& rows, const BundleFacts& f, FactScope scope) {
     const NpuSmiInfo& n = **info;
     rows.add("version", n.version, n.evidence);
     rows.add("code", n.failure_code, n.evidence);
-    for (const auto& c : n.chips) rows.add("device", c.npu, c.evidence);
+    for (const auto& c : n.chips) {
+      rows.add("device", c.npu, c.evidence);
+      // The PCIe address names the same chip in lspci, dmesg and the driver's own lines.
+      if (!c.bus_id.empty()) rows.add("device", c.bus_id, c.evidence);
+    }
     for (const auto& p : n.processes) rows.add("pid", p.pid, p.evidence);
   }
   auto packages = [&](const std::vector<PackageRow>& list) {

@@ -10,7 +10,7 @@
 namespace triage {
 namespace {
 
-constexpr std::array<std::string_view, 9> kOrder = {"code", "error_str", "pid", "device", "chip",
+constexpr std::array<std::string_view, 10> kOrder = {"code", "error_str", "operator", "pid", "device", "chip",
                                                     "core", "rank", "peer", "version"};
 
 bool is_word(char c) { return is_alnum(c) || c == '_'; }

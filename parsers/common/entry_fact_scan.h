@@ -22,7 +22,7 @@ namespace triage {
 class FactScanner;
 
 struct ScannedFact {
-  std::string key;    // code, error_str, pid, device, chip, core, rank, peer, version
+  std::string key;    // code, error_str, operator, pid, device, chip, core, rank, peer, version
   std::string value;  // as printed
   EvidenceRef evidence;
 };

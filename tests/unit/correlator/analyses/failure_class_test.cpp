@@ -145,6 +145,38 @@ TEST_CASE("failure-class: an aclnn parameter error is an operator error with its
   CHECK(*out[0].find_value("matched") == "EZ1001");
 }
 
+TEST_CASE("failure-class: torch_npu's own ERR codes of a rejected call are operator errors", "[failure_class]") {
+  // The torch_npu FAQ's pastes (tests/data/real/ascend-pytorch-docs-*): ERR<submodule><type>,
+  // types 001-003 and 007 reject the job's call; 100 (an ACL call failed) says nothing of why.
+  auto err = [](std::string code, std::string sub, std::string text) {
+    ErrLine e;
+    e.code = std::move(code);
+    e.submodule = std::move(sub);
+    e.text = std::move(text);
+    e.evidence = make_evidence("output.txt", 6, 0, "[ERROR] 2024-11-28-11:37:15 (PID:6547, Device:0, RankID:-1) " +
+                                                     e.code + " " + e.submodule + " " + e.text);
+    return e;
+  };
+  BundleFacts b;
+  b.python.err_lines.push_back(err("ERR01007", "OPS", "feature not supported"));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "operator-error");
+  CHECK(*out[0].find_value("matched") == "ERR01007");
+  CHECK(out[0].evidence.at(0).line == 6);
+  b.python.err_lines[0] = err("ERR02002", "DIST", "invalid type");
+  CHECK(run(b).size() == 1);
+  // Near misses: an ACL call that failed, an HCCL call, an internal error, and a core feature
+  // not supported (a stream capture: the install decides, ms-swift-6684).
+  for (auto [code, sub, text] : {std::tuple{"ERR00100", "PTA", "call acl api failed"},
+                                 std::tuple{"ERR02200", "DIST", "call hccl api failed"},
+                                 std::tuple{"ERR01005", "OPS", "internal error"},
+                                 std::tuple{"ERR00007", "PTA", "feature not supported"}}) {
+    b.python.err_lines[0] = err(code, sub, text);
+    CHECK(run(b).empty());
+  }
+}
+
 TEST_CASE("failure-class: no NPU back-end is job code, with whether torch_npu shows in the job", "[failure_class]") {
   // opendatalab/MinerU#2665: the line alone, nothing shows torch_npu anywhere.
   BundleFacts alone;
