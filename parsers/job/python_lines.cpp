@@ -1,4 +1,6 @@
 #include "parsers/job/python_lines.h"
+
+#include <cctype>
 #include "model/strings.h"
 
 #include <re2/re2.h>
@@ -198,8 +200,13 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
     s.remove_prefix(k + 12);
     h.carrier = "CANN error";
   }
+  // A catalogue title before the code (`Communication_Error_Get_Socket(EI0006)`, the screen's
+  // `Execution Error ROCE CQE(EI0013): ...`): the code in brackets right after a word.
+  const size_t paren = s.find("(E");
+  const bool titled = paren != std::string_view::npos && paren > 0 && paren + 8 <= s.size() &&
+                      s[paren + 7] == ')' && std::isalpha(static_cast<unsigned char>(s[0]));
   if (s.size() < 7 || !((s[0] == 'E' && s[6] == ':') || (s[0] == 'E' && s[6] == '[') ||
-                        starts_with(s, "[PID: ")))
+                        starts_with(s, "[PID: ") || titled))
     return std::nullopt;
 
   static const RE2 kInner(R"((E[0-9A-Z]\d{4}): Inner Error(.*))", latin1());
@@ -214,8 +221,14 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
       latin1());
   static const RE2 kTimeOnly(
       R"((E[0-9A-Z]\d{4}): (\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d\.\d{3}\.\d{3}) *(.*))", latin1());
+  // The title as the catalogue writes it (`Execution_Error_ROCE_CQE`) or as the screen prints
+  // it (`Execution Error ROCE CQE`).
   static const RE2 kNamed(
-      R"(\[PID: (\d+)\] (\S+) ([A-Za-z][A-Za-z0-9_/]*)\((E[0-9A-Z]\d{4})\): *(.*))", latin1());
+      R"(\[PID: (\d+)\] (\S+) ([A-Za-z][A-Za-z0-9_/]*(?: [A-Za-z0-9_/]+)*)\((E[0-9A-Z]\d{4})\): *(.*))",
+      latin1());
+  // A title and its code with no pid or time: a fingerprint, a header a paste cut.
+  static const RE2 kTitled(
+      R"(([A-Z][A-Za-z0-9]*(?:[_ ][A-Za-z0-9]+)*)\((E[0-9A-Z]\d{4})\)(?:: *(.*))?)", latin1());
   static const RE2 kBare(R"((E[0-9A-Z]\d{4}): (.*))", latin1());
 
   StringPiece code, pid, time, name, msg;
@@ -253,6 +266,10 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
     h.style = ReportHeaderStyle::named;
     h.pid = opt_i64(sv(pid));
     set_time(time);
+    h.code_name = sv(name);
+    h.message = trim(sv(msg));
+  } else if (titled && RE2::FullMatch(s, kTitled, &name, &code, &msg)) {
+    h.style = ReportHeaderStyle::named;
     h.code_name = sv(name);
     h.message = trim(sv(msg));
   } else if (RE2::FullMatch(s, kBare, &code, &msg)) {

@@ -167,6 +167,30 @@ TEST_CASE("python lines: CANN error-report headers in every generation", "[pytho
       "[PID: 389] 2026-05-01-10:59:14.702.326 Device_Absent/Abnormal(EL0001): Device not found.");
   REQUIRE(slash);
   CHECK(slash->code_name == "Device_Absent/Abnormal");
+  // The screen prints the title with blanks (CANN HCCL guide, ERROR CQE, EI0013).
+  auto spaced = parse_report_header(
+      "[PID: 3448331] 2025-12-04-21:59:08.232.310 Execution Error ROCE CQE(EI0013): An error CQE occurred "
+      "during operator execution.");
+  REQUIRE(spaced);
+  CHECK(spaced->code == "EI0013");
+  CHECK(spaced->code_name == "Execution Error ROCE CQE");
+  CHECK(*spaced->pid == 3448331);
+  CHECK(spaced->has_time);
+  // A title and its code alone (a fingerprint) or before the message, without pid or time.
+  auto titled = parse_report_header("Communication_Error_Get_Socket(EI0006)");
+  REQUIRE(titled);
+  CHECK(titled->style == ReportHeaderStyle::named);
+  CHECK(titled->code == "EI0006");
+  CHECK(titled->code_name == "Communication_Error_Get_Socket");
+  CHECK(titled->message.empty());
+  auto bind = parse_report_header("Communication_Error_Bind_IP_Port(EJ0003): Failed to bind the IP port.");
+  REQUIRE(bind);
+  CHECK(bind->code == "EJ0003");
+  CHECK(bind->message == "Failed to bind the IP port.");
+  // Near misses: prose around a title, a lower-case word, a code of the wrong length.
+  CHECK_FALSE(parse_report_header("See Communication_Error_Get_Socket(EI0006) in the reference"));
+  CHECK_FALSE(parse_report_header("socket(EI0006): lower-case word"));
+  CHECK_FALSE(parse_report_header("Communication_Error(EI006)"));
 
   auto cann = parse_report_header(
       "/x/ggml-cann.cpp:63: CANN error2.25.616.469 E CANN error: EZ9999: Inner Error!");
