@@ -6,18 +6,12 @@
 #include <charconv>
 
 #include "parsers/collector/process_parsers.h"
+#include "parsers/common/number_text.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
 namespace {
 using sv = std::string_view;
-
-std::optional<double> to_double(sv s) {
-  double v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
 
 // Blank-separated fields of `t`, at most N.
 template <size_t N>

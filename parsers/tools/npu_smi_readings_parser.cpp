@@ -6,19 +6,13 @@
 // `sampled_utc=` line. Forms: npu-smi's own printf ("\t%-30s : %d"), docs/bundle-layout.md.
 #include <charconv>
 
+#include "parsers/common/number_text.h"
 #include "parsers/common/text_file.h"
 #include "parsers/tools/npu_smi_parsers.h"
 
 namespace triage {
 namespace {
 using sv = std::string_view;
-
-std::optional<double> to_double(sv s) {
-  double v = 0;
-  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-  if (ec != std::errc() || p != s.data() + s.size()) return std::nullopt;
-  return v;
-}
 
 sv base_name(sv path) {
   size_t slash = path.rfind('/');
