@@ -1,6 +1,5 @@
 #include "parsers/job/python_lines.h"
 
-#include <cctype>
 #include "model/strings.h"
 
 #include <re2/re2.h>
@@ -202,12 +201,15 @@ std::optional<ReportHeader> parse_report_header(std::string_view body) {
   }
   // A catalogue title before the code (`Communication_Error_Get_Socket(EI0006)`, the screen's
   // `Execution Error ROCE CQE(EI0013): ...`): the code in brackets right after a word.
-  const size_t paren = s.find("(E");
-  const bool titled = paren != std::string_view::npos && paren > 0 && paren + 8 <= s.size() &&
-                      s[paren + 7] == ')' && std::isalpha(static_cast<unsigned char>(s[0]));
-  if (s.size() < 7 || !((s[0] == 'E' && s[6] == ':') || (s[0] == 'E' && s[6] == '[') ||
-                        starts_with(s, "[PID: ") || titled))
-    return std::nullopt;
+  // Asked of every job line: the scan for "(E" only where a title can start (a capital).
+  if (s.size() < 7) return std::nullopt;
+  const bool coded = (s[0] == 'E' && (s[6] == ':' || s[6] == '[')) || starts_with(s, "[PID: ");
+  bool titled = false;
+  if (!coded && s[0] >= 'A' && s[0] <= 'Z') {
+    const size_t paren = s.find("(E");
+    titled = paren != std::string_view::npos && paren + 8 <= s.size() && s[paren + 7] == ')';
+  }
+  if (!coded && !titled) return std::nullopt;
 
   static const RE2 kInner(R"((E[0-9A-Z]\d{4}): Inner Error(.*))", latin1());
   static const RE2 kBracket(R"((E[0-9A-Z]\d{4})\[PID: (\d+)\] (\S+) \(E[0-9A-Z]\d{4}\): *(.*))",
