@@ -40,16 +40,13 @@ NOT_APPLICABLE = [
 ]
 
 # Rules ascend-fd computes in code rather than from a log line. The port checks of
-# knowledge/port-health.tsv (its ascend_fd column) cover theirs; the others keep this note.
+# knowledge/port-health.tsv (its ascend_fd column) and signatures that name the rule (ascend_fd)
+# cover theirs; the others keep this note.
 COMPUTED = [
     (r"^Comp_Network_Custom_06$", "partial", "finding:device-access/dcmi-failure",
      "ascend-fd calls any error or empty answer of npu-smi info in npu_info_*.txt a driver fault; ours "
      "raises device-access/dcmi-failure when npu-smi fails with a DCMI result, and records other refused "
      "npu-smi output as not collected, without a finding"),
-    (r"^Comp_Network_Custom_11$", "missing", "-",
-     "a device-log line with rf_lf and pcs_err_cnt that ascend-fd keeps unless rf_lf is 1 with pcs_err_cnt 0 "
-     "(npu_device_parse.py): the values must be compared, not only found; no signature or port-health rule "
-     "reads it yet"),
     (r"^Comp_Network_Custom_", "missing", "-",
      "computed by ascend-fd in code from hccn_tool output (environment_check/npu_info_*.txt), and no row of "
      "knowledge/port-health.tsv implements it"),
@@ -208,7 +205,8 @@ def main():
             th = port_rule["threshold"]
             note = (f"port-health.tsv rule {port_rule['rule']} over hccn_tool {port_rule['query']} output"
                     + (f" (threshold {th})" if th != "-" else "") + f": {port_rule['meaning']}")
-        elif computed:
+        elif computed and not any(fd == rid for *_, fd in sigs):
+            # a signature that names the rule (Comp_Network_Custom_11: port/pcs-link-fault) covers it
             status, ours, note = computed
         else:
             # error codes the fragments name

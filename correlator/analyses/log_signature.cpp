@@ -53,7 +53,8 @@ void analyze_log_signature(const AnalysisContext& ctx, std::vector<Finding>& out
       g.sig = sig;
       g.hits.push_back(&h);
       g.lines += 1 + h.repeats.lines;
-      if (h.pid) g.pids.insert(*h.pid);
+      // A device-side plog module writes -1 or -2 where a host process writes its pid: no process.
+      if (h.pid && *h.pid >= 0) g.pids.insert(*h.pid);
       g.sources.insert(h.source.empty() ? "plog" : h.source);
     }
     for (const auto& [id, g] : groups) {
