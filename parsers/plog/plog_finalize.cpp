@@ -8,6 +8,7 @@
 
 #include "parsers/common/zone_cache.h"
 #include "parsers/plog/kinds.h"
+#include "parsers/plog/plog_process_fold.h"
 
 namespace triage {
 
@@ -82,6 +83,8 @@ void finish_plog_logs(BundleFacts& facts, const AnalyzeOptions& options) {
       convert(l.last, l.pid, zones);
     }
   }
+  // After the copies are dropped and the times are UTC: a folded line is then counted once.
+  fold_plog_facts_per_process(logs);
   auto by_time = [](const auto& a, const auto& b) { return sort_key(a) < sort_key(b); };
   std::stable_sort(logs.stalls.begin(), logs.stalls.end(), by_time);
   std::stable_sort(logs.sync_timeouts.begin(), logs.sync_timeouts.end(), by_time);

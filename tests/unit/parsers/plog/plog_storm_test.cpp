@@ -4,7 +4,9 @@
 #include <catch2/catch.hpp>
 #include <fmt/format.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "bundle/byte_source.h"
 #include "ingest/finalize.h"
@@ -198,4 +200,60 @@ TEST_CASE("a kernel storm in the journal and in a wrapped dmesg ring counts each
   uint64_t hit_lines = 0;
   for (const auto& h : facts.logs.signature_hits) hit_lines += 1 + h.repeats.lines;
   CHECK(hit_lines == static_cast<uint64_t>(n));  // vm-fault: one signature per line
+}
+
+// Folding per process (parsers/plog/plog_process_fold.h): a process whose plog rotated over
+// several files keeps kPlogKeptPerTemplate lines of a template in all, not in each file, and
+// the facts kept do not depend on which file was read first.
+TEST_CASE("a storm over the rotated files of one process keeps its first lines in all and counts the rest",
+          "[plog_storm]") {
+  const int per_file = 100;
+  auto file_text = [&](int file) {
+    std::string text;
+    for (int i = 0; i < per_file; ++i) text += aicore_line(10686, file * per_file + i);
+    return text;
+  };
+  // The first file holds the earliest lines; read in either order, the kept lines are the same.
+  const std::string first = "logs/host/root/ascend/log/debug/plog/plog-10686_20250319150946000.log";
+  const std::string second = "logs/host/root/ascend/log/debug/plog/plog-10686_20250319151046000.log";
+  auto kept_lines = [&](bool second_first) {
+    BundleFacts facts;
+    if (second_first) testing::parse_into(facts, parse_plog, second, file_text(1));
+    testing::parse_into(facts, parse_plog, first, file_text(0));
+    if (!second_first) testing::parse_into(facts, parse_plog, second, file_text(1));
+    finalize_facts(facts, AnalyzeOptions{});
+    std::vector<std::pair<std::string, uint64_t>> kept;
+    uint64_t lines = 0;
+    for (const auto& h : facts.logs.signature_hits) {
+      if (h.id != "device-exception/aicore-error") continue;
+      kept.emplace_back(h.evidence.entry, h.evidence.line);
+      lines += 1 + h.repeats.lines;
+    }
+    CHECK(lines == 2 * per_file);  // every line counted once
+    return kept;
+  };
+  auto in_order = kept_lines(false);
+  CHECK(in_order.size() == kPlogKeptPerTemplate);
+  for (const auto& [entry, line] : in_order) CHECK(entry.find("151046") == std::string::npos);
+  CHECK(kept_lines(true) == in_order);
+}
+
+TEST_CASE("a template in two processes' files is folded per process", "[plog_storm]") {
+  BundleFacts facts;
+  std::string a, b;
+  for (int i = 0; i < 80; ++i) a += aicore_line(10686, i);
+  for (int i = 0; i < 80; ++i) b += aicore_line(20686, i);
+  testing::parse_into(facts, parse_plog, kPlog, a);
+  testing::parse_into(facts, parse_plog, "logs/host/root/ascend/log/debug/plog/plog-20686_20250319150946000.log", b);
+  finalize_facts(facts, AnalyzeOptions{});
+  std::map<int64_t, uint64_t> kept, lines;
+  for (const auto& h : facts.logs.signature_hits) {
+    if (h.id != "device-exception/aicore-error") continue;
+    ++kept[*h.pid];
+    lines[*h.pid] += 1 + h.repeats.lines;
+  }
+  CHECK(kept[10686] == kPlogKeptPerTemplate);
+  CHECK(kept[20686] == kPlogKeptPerTemplate);
+  CHECK(lines[10686] == 80);
+  CHECK(lines[20686] == 80);
 }
