@@ -74,6 +74,12 @@ void finalize_python_facts(BundleFacts& facts, const AnalyzeOptions& options) {
       std::string origin;
       convert(facts, options, h.pid, h.time.civil, h.time.time, origin);
     }
+    // A year-less stamp the parser dated by an earlier full date of its entry: its year is
+    // not in the text as written.
+    if (h.time.time.known() && h.time.time.original.find(std::to_string(h.time.civil.year)) == std::string::npos) {
+      h.time.time.basis = TimeBasis::year_estimated;
+      continue;  // it dates no other line
+    }
     dated[h.evidence.entry].push_back({h.evidence.line, h.time.civil});
   }
   for (auto& [entry, lines] : dated)

@@ -140,6 +140,14 @@ void PythonLogParser::line_time(StreamState& s, const Prefix& p, size_t from) {
   StreamState::Stamp& st = s.stamp;
   if (t) {
     st.local = t->local;
+    if (t->has_year()) {
+      last_dated_ = t->local;
+    } else if (last_dated_) {  // the year of the entry's last full date, across a new year too
+      st.local.year = last_dated_->year;
+      if (st.local.month - last_dated_->month > 6) --st.local.year;
+      if (last_dated_->month - st.local.month > 6) ++st.local.year;
+      if (st.local.month == 2 && st.local.day == 29 && !is_leap_year(st.local.year)) st.local.year = 0;
+    }
     st.size = static_cast<uint8_t>(std::min(t->text.size(), sizeof st.text));
     std::memcpy(st.text, t->text.data(), st.size);
     st.seq = s.seq;

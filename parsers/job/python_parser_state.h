@@ -222,6 +222,9 @@ class PythonLogParser {
   };
   std::unordered_map<uint64_t, LevelSlot> level_templates_;  // by template and pid, this entry
   std::string key_buf_, ansi_scratch_;  // reused from line to line
+  // The last full date a line of this entry printed at its start (job_line_time.h): the year
+  // of the year-less stamps after it (issue 38).
+  std::optional<CivilTime> last_dated_;
   ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
   std::unique_ptr<ParseContext> plog_ctx_;
   std::unique_ptr<PlogFileParser> plog_;
