@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <string>
+
 namespace triage {
 
 LineTimes undated_line_times(const EvidenceSet& evidence) {
@@ -15,6 +17,7 @@ LineTimes undated_line_times(const EvidenceSet& evidence) {
       t.text = t.has_year ? fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02}", c.year, c.month, c.day, c.hour,
                                         c.minute, c.second)
                           : h.time.time.original;
+      t.year_estimated = t.has_year && h.time.time.original.find(std::to_string(c.year)) == std::string::npos;
       t.order = fmt::format("{:02}-{:02} {:02}:{:02}:{:02}.{:06}", c.month, c.day, c.hour, c.minute, c.second, c.micros);
       out.emplace(std::make_pair(h.evidence.entry, h.evidence.line), std::move(t));
     }

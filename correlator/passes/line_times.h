@@ -18,6 +18,7 @@ struct LineTimeText {
   std::string text;       // "2024-09-04 02:46:04" (a full date), else the time as written
   bool has_year = false;  // false: a year-less time as written ("05/22 09:09:35")
   std::string order;      // "MM-DD HH:MM:SS.ffffff": the earliest of several year-less ones
+  bool year_estimated = false;  // its year is the bundle's, not written on the line
 };
 // (entry, line) -> its time.
 using LineTimes = std::map<std::pair<std::string, uint64_t>, LineTimeText>;

@@ -134,8 +134,9 @@ struct Moment {
 };
 
 // A job line's year-less time whose year the bundle gave (parsers/job/python_finalize.cpp):
-// placed like any other, and said so. Other year-estimated sources (syslog) stay out.
-bool job_year_estimated(const TimelineEvent& e) { return e.source == "job" && e.time_note == "year estimated"; }
+// placed like any other, and said so. Job signature hits are drawn on the plog lane, whose
+// own lines always print their year; other year-estimated sources (syslog) stay out.
+bool job_year_estimated(const TimelineEvent& e) { return e.source == "plog" && e.time_note == "year estimated"; }
 
 // "node3 +300.2 s, node1 -2.0 s" (collective/wait-root's clock_offsets) -> host -> seconds.
 std::vector<std::pair<std::string, double>> clock_offsets(const std::vector<Finding>& findings) {
@@ -279,21 +280,28 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
         if (const auto* v = f.find_value(key)) add(p.ranks, *v);
       if (const auto* v = f.find_value("pid")) add(pids, *v);
       if (const auto* local = f.find_value("first_local"))
-        if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
+        if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local)) {
           p.first_local = t;
+          if (!p.first_utc_us) p.year_estimated = false;
+        }
       for (const EvidenceRef& e : f.evidence) {
         scan_places(e.excerpt, p.devices, p.ranks, pids);
         std::string t = scan_time(e.excerpt);
+        bool estimated = false;
         if (t.empty() && !times.empty())  // a job line's own or carried time that is no instant
           if (auto it = times.find({e.entry, e.line}); it != times.end()) {
             if (it->second.has_year) {
               t = it->second.text;
+              estimated = it->second.year_estimated;
             } else if (p.first_yearless.empty() || it->second.order < p.yearless_order) {
               p.first_yearless = it->second.text;
               p.yearless_order = it->second.order;
             }
           }
-        if (!t.empty() && (p.first_local.empty() || t < p.first_local)) p.first_local = t;
+        if (!t.empty() && (p.first_local.empty() || t < p.first_local)) {
+          p.first_local = t;
+          if (!p.first_utc_us) p.year_estimated = estimated;
+        }
       }
       // The same failure printed by another layer: its process. Not its device or rank, which
       // that layer may number otherwise (torch_npu's logical device 0 is the driver's 6).
@@ -334,7 +342,9 @@ std::string when_line(const ReplyPlaces& p) {
   if (!p.first_utc_us && p.first_local.empty() && !p.first_yearless.empty())
     return fmt::format("When: first at {} (local, year not stated).", p.first_yearless);
   if (!p.first_utc_us && !p.first_local.empty())
-    return fmt::format("When: first at {}, the host's time (the input does not say its zone).", p.first_local);
+    return p.year_estimated  // a job line's year-less time: the year is the bundle's, the zone unknown
+               ? fmt::format("When: first at {}, the host's time (zone not stated; year from the bundle).", p.first_local)
+               : fmt::format("When: first at {}, the host's time (the input does not say its zone).", p.first_local);
   if (!p.first_utc_us) return {};
   std::string utc = seconds_of(format_utc(*p.first_utc_us));
   std::string head = fmt::format("When: first at {} UTC", utc);

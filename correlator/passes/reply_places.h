@@ -35,7 +35,7 @@ struct ReplyPlaces {
   // "05/22 09:09:35": the earliest year-less time as written (line_times.h), when neither
   // of the above: shown as local and without a year, never converted
   std::string first_yearless, yearless_order;
-  bool year_estimated = false;   // first_utc_us is a job line's whose year the bundle gave
+  bool year_estimated = false;   // first_utc_us (or first_local) is a job line's whose year the bundle gave
   bool from_collection = false;  // first_utc_us is a probe's: no log line had a time
   std::string corrected_host;    // whose clock skew was taken off first_utc_us ("" none)
   double corrected_seconds = 0;  // that skew: > 0 its clock read later than the fleet's

@@ -80,7 +80,6 @@ std::string_view lane_of_hit_source(sv source) {
   if (source == "dmesg_raw" || source == "dmesg_human") return "dmesg";
   if (source == "syslog") return "syslog";
   if (source == "device_kernel") return "device-log";
-  if (source == "job") return "job";  // job output: the line's own or carried time (issue 38)
   return "plog";
 }
 

@@ -212,11 +212,16 @@ TEST_CASE("reply places: a job line's year-less time as written; its year from t
   times[{"output.txt", 2}] = LineTimeText{"2024-05-22 09:09:35", true, "05-22 09:09:35.000000"};
   p = reply_places(f, {0}, Timeline{}, "", {}, times);
   CHECK(when_line(p) == "When: first at 2024-05-22 09:09:35, the host's time (the input does not say its zone).");
+  // Its year from an earlier full date of the file: said so.
+  times[{"output.txt", 2}].year_estimated = true;
+  p = reply_places(f, {0}, Timeline{}, "", {}, times);
+  CHECK(when_line(p) ==
+        "When: first at 2024-05-22 09:09:35, the host's time (zone not stated; year from the bundle).");
   // The bundle gave the year and the zone: an instant, and the reply says whence the year.
   Timeline t;
   TimelineEvent e;
   e.first_utc_us = e.last_utc_us = *parse_iso8601_utc_us("2025-05-22T01:09:35Z");
-  e.source = "job";
+  e.source = "plog";  // job signature hits are drawn there
   e.time_note = "year estimated";
   e.local_offset_seconds = 8 * 3600;
   e.finding_ids = {"library-load/failed"};
