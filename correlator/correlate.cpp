@@ -40,7 +40,8 @@ Report correlate(const EvidenceSet& evidence, const AnalyzeOptions& options) {
   fold_same_event(options, report.findings, report.verdict, report.timeline);
   // "In short" again, now that the timeline gives the findings' times, pids, devices and the
   // boots; the processes' environ gives their ranks.
-  report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline, ranks_from_environ(evidence));
+  report.verdict.reply = verdict_reply(report.verdict, report.findings, report.timeline, ranks_from_environ(evidence),
+                                        undated_line_times(evidence));
   return report;
 }
 

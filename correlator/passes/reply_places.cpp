@@ -130,7 +130,13 @@ struct Moment {
   bool collection = false;  // a probe run or the collector's own line: the time of the collection
   bool corrected = false;   // the host's fleet clock skew taken off
   std::optional<int64_t> pid, device;  // a timeline event's
+  bool year_estimated = false;  // a job line's year-less time, its year from the bundle
 };
+
+// A job line's year-less time whose year the bundle gave (parsers/job/python_finalize.cpp):
+// placed like any other, and said so. Job signature hits are drawn on the plog lane, whose
+// own lines always print their year; other year-estimated sources (syslog) stay out.
+bool job_year_estimated(const TimelineEvent& e) { return e.source == "plog" && e.time_note == "year estimated"; }
 
 // "node3 +300.2 s, node1 -2.0 s" (collective/wait-root's clock_offsets) -> host -> seconds.
 std::vector<std::pair<std::string, double>> clock_offsets(const std::vector<Finding>& findings) {
@@ -177,7 +183,8 @@ bool event_of(const TimelineEvent& e, const Finding& f) {
 }  // namespace
 
 ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector<size_t>& about,
-                         const Timeline& timeline, const std::string& host, const RanksByProcess& ranks) {
+                         const Timeline& timeline, const std::string& host, const RanksByProcess& ranks,
+                         const LineTimes& times) {
   ReplyPlaces p;
   p.host = host;
   const auto offsets = clock_offsets(findings);
@@ -203,10 +210,11 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
           break;  // its first_utc, else its observed_utc
         }
     for (const TimelineEvent& e : timeline.events) {
-      if (!e.first_utc_us || !e.time_note.empty() || !event_of(e, f)) continue;
+      if (!e.first_utc_us || (!e.time_note.empty() && !job_year_estimated(e)) || !event_of(e, f)) continue;
       int64_t s = static_cast<int64_t>(offset_of(offsets, e.host.empty() ? f.host : e.host) * 1e6);
       m.push_back(Moment{e.first_utc_us - s, std::max(e.first_utc_us, e.last_utc_us) - s, e.local_offset_seconds,
                          e.source == "probe" || e.source == "collector", s != 0, e.pid, e.device});
+      m.back().year_estimated = job_year_estimated(e);
     }
     moments.push_back(std::move(m));
   }
@@ -263,6 +271,7 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
             p.from_collection = x.collection;
             p.corrected_host = x.corrected ? f.host : std::string();
             p.corrected_seconds = x.corrected ? offset_of(offsets, f.host) : 0;
+            p.year_estimated = x.year_estimated;
           }
       std::vector<std::string> pids;
       for (std::string_view key : {"device", "npu", "device_id", "chip"})
@@ -271,12 +280,28 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
         if (const auto* v = f.find_value(key)) add(p.ranks, *v);
       if (const auto* v = f.find_value("pid")) add(pids, *v);
       if (const auto* local = f.find_value("first_local"))
-        if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local))
+        if (std::string t = scan_time(*local); !t.empty() && (p.first_local.empty() || t < p.first_local)) {
           p.first_local = t;
+          if (!p.first_utc_us) p.year_estimated = false;
+        }
       for (const EvidenceRef& e : f.evidence) {
         scan_places(e.excerpt, p.devices, p.ranks, pids);
-        if (std::string t = scan_time(e.excerpt); !t.empty() && (p.first_local.empty() || t < p.first_local))
+        std::string t = scan_time(e.excerpt);
+        bool estimated = false;
+        if (t.empty() && !times.empty())  // a job line's own or carried time that is no instant
+          if (auto it = times.find({e.entry, e.line}); it != times.end()) {
+            if (it->second.has_year) {
+              t = it->second.text;
+              estimated = it->second.year_estimated;
+            } else if (p.first_yearless.empty() || it->second.order < p.yearless_order) {
+              p.first_yearless = it->second.text;
+              p.yearless_order = it->second.order;
+            }
+          }
+        if (!t.empty() && (p.first_local.empty() || t < p.first_local)) {
           p.first_local = t;
+          if (!p.first_utc_us) p.year_estimated = estimated;
+        }
       }
       // The same failure printed by another layer: its process. Not its device or rank, which
       // that layer may number otherwise (torch_npu's logical device 0 is the driver's 6).
@@ -295,6 +320,7 @@ ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector
       }
     }
   if (p.first_utc_us) p.first_local.clear();
+  if (p.first_utc_us || !p.first_local.empty()) p.first_yearless.clear();
   return p;
 }
 
@@ -313,8 +339,12 @@ std::string where_line(const ReplyPlaces& p) {
 }
 
 std::string when_line(const ReplyPlaces& p) {
+  if (!p.first_utc_us && p.first_local.empty() && !p.first_yearless.empty())
+    return fmt::format("When: first at {} (local, year not stated).", p.first_yearless);
   if (!p.first_utc_us && !p.first_local.empty())
-    return fmt::format("When: first at {}, the host's time (the input does not say its zone).", p.first_local);
+    return p.year_estimated  // a job line's year-less time: the year is the bundle's, the zone unknown
+               ? fmt::format("When: first at {}, the host's time (zone not stated; year from the bundle).", p.first_local)
+               : fmt::format("When: first at {}, the host's time (the input does not say its zone).", p.first_local);
   if (!p.first_utc_us) return {};
   std::string utc = seconds_of(format_utc(*p.first_utc_us));
   std::string head = fmt::format("When: first at {} UTC", utc);
@@ -329,12 +359,14 @@ std::string when_line(const ReplyPlaces& p) {
                               ? std::string()
                               : fmt::format(", {}'s clock {:.1f} s {}, corrected", p.corrected_host,
                                             std::abs(p.corrected_seconds), p.corrected_seconds > 0 ? "fast" : "slow");
+  // A job line's year-less time: its year is the bundle's (parsers/job/python_finalize.cpp).
+  std::string year = p.year_estimated ? ", year from the bundle" : "";
   for (std::string_view form : {" ({} on the host)", " ({})", ""}) {
     if (local.empty() && !form.empty()) continue;
-    std::string line = fmt::format("{}{}{}.", head, fmt::format(fmt::runtime(form), local), corrected);
+    std::string line = fmt::format("{}{}{}{}.", head, fmt::format(fmt::runtime(form), local), corrected, year);
     if (line.size() <= kColumns) return line;
   }
-  return head + (corrected.empty() ? "." : ", skew-corrected.");
+  return head + (corrected.empty() ? year + "." : ", skew-corrected.");
 }
 
 }  // namespace triage

@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "correlator/passes/line_times.h"
 #include "correlator/passes/process_ranks.h"
 #include "model/finding.h"
 #include "model/timeline.h"
@@ -31,6 +32,10 @@ struct ReplyPlaces {
   std::optional<int> local_offset_seconds;  // the host's offset at that instant, if known
   std::string named;        // what the next check says to start with ("peer 90.90.92.240/1")
   std::string first_local;  // "2026-09-04 09:25:58": the earliest time without a zone, when no UTC
+  // "05/22 09:09:35": the earliest year-less time as written (line_times.h), when neither
+  // of the above: shown as local and without a year, never converted
+  std::string first_yearless, yearless_order;
+  bool year_estimated = false;   // first_utc_us (or first_local) is a job line's whose year the bundle gave
   bool from_collection = false;  // first_utc_us is a probe's: no log line had a time
   std::string corrected_host;    // whose clock skew was taken off first_utc_us ("" none)
   double corrected_seconds = 0;  // that skew: > 0 its clock read later than the fleet's
@@ -42,7 +47,8 @@ struct ReplyPlaces {
 constexpr int64_t kFailureGapUs = int64_t{6} * 3600 * 1000000;
 
 ReplyPlaces reply_places(const std::vector<Finding>& findings, const std::vector<size_t>& about,
-                         const Timeline& timeline, const std::string& host, const RanksByProcess& ranks = {});
+                         const Timeline& timeline, const std::string& host, const RanksByProcess& ranks = {},
+                         const LineTimes& times = {});
 
 // Numbers an evidence line names after `device`, `NPU`, `devId`, `rank`, `pid` (kind "device",
 // "rank" or "pid"); a word before the keyword ("remote_rank", "visible devices") does not count.

@@ -136,7 +136,7 @@ std::string action_of(const Verdict& v) {
 }  // namespace
 
 std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline,
-                          const RanksByProcess& ranks) {
+                          const RanksByProcess& ranks, const LineTimes& times) {
   bool any_warning = std::any_of(findings.begin(), findings.end(),
                                  [](const Finding& f) { return f.severity >= Severity::warning; });
   if (v.ranked.empty()) return any_warning ? std::string() : std::string(kNoFault);
@@ -172,7 +172,7 @@ std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings
         break;
       }
   }
-  ReplyPlaces places = reply_places(findings, about, timeline, host, ranks);
+  ReplyPlaces places = reply_places(findings, about, timeline, host, ranks, times);
   if (const std::string& d = v.next_check.description; d.rfind(kNamed, 0) == 0)  // "peer 90.90.92.240/1"
     places.named = d.substr(kNamed.size(), d.find(". ") == std::string::npos ? std::string::npos
                                                                              : d.find(". ") - kNamed.size());

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "correlator/passes/line_times.h"
 #include "correlator/passes/process_ranks.h"
 #include "model/finding.h"
 #include "model/timeline.h"
@@ -21,6 +22,6 @@ inline constexpr size_t kReplyColumns = 98;  // the text report indents it by tw
 // `timeline` gives times, pids and devices of the findings' events when their values do not,
 // and the boots; `ranks` the rank of a named process (its environ).
 std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings, const Timeline& timeline = {},
-                          const RanksByProcess& ranks = {});
+                          const RanksByProcess& ranks = {}, const LineTimes& times = {});
 
 }  // namespace triage

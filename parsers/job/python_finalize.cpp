@@ -65,6 +65,23 @@ void finalize_python_facts(BundleFacts& facts, const AnalyzeOptions& options) {
     if (t.anchor.kind != PyAnchorKind::none)
       convert(facts, options, t.anchor.pid, t.anchor.local, t.anchor.time, t.anchor.zone_origin);
 
+  // Job lines' own or carried times (job_line_time.h) on their signature hits: a full date
+  // converts like any local time (and dates the year-less ones of its entry); a year-less one
+  // takes its year below or stays as written, never a guessed full date.
+  for (SignatureHit& h : facts.logs.signature_hits) {
+    if (h.source != "job" || !h.time.valid || h.time.civil.year == 0) continue;
+    if (!h.time.time.known()) {
+      std::string origin;
+      convert(facts, options, h.pid, h.time.civil, h.time.time, origin);
+    }
+    // A year-less stamp the parser dated by an earlier full date of its entry: its year is
+    // not in the text as written.
+    if (h.time.time.known() && h.time.time.original.find(std::to_string(h.time.civil.year)) == std::string::npos) {
+      h.time.time.basis = TimeBasis::year_estimated;
+      continue;  // it dates no other line
+    }
+    dated[h.evidence.entry].push_back({h.evidence.line, h.time.civil});
+  }
   for (auto& [entry, lines] : dated)
     std::sort(lines.begin(), lines.end(),
               [](const DatedLine& a, const DatedLine& b) { return a.line < b.line; });
@@ -78,6 +95,21 @@ void finalize_python_facts(BundleFacts& facts, const AnalyzeOptions& options) {
     std::string origin;
     convert(facts, options, s.pid, local, w.time, origin);
     if (w.time.known()) w.time.basis = TimeBasis::year_estimated;
+  }
+  for (SignatureHit& h : facts.logs.signature_hits) {
+    if (h.source != "job" || !h.time.valid || h.time.civil.year != 0) continue;
+    auto it = dated.find(h.evidence.entry);
+    auto year = estimate_year(it == dated.end() ? nullptr : &it->second, h.evidence.line, h.time.civil.month, facts);
+    if (!year) {
+      h.time.time.basis = TimeBasis::unknown;  // as written: no year anywhere in the bundle
+      continue;
+    }
+    CivilTime local = h.time.civil;
+    local.year = *year;
+    if (local.month == 2 && local.day == 29 && !is_leap_year(local.year)) continue;  // stays as written
+    std::string origin;
+    convert(facts, options, h.pid, local, h.time.time, origin);
+    if (h.time.time.known()) h.time.time.basis = TimeBasis::year_estimated;
   }
 }
 

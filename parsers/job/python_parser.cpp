@@ -2,6 +2,7 @@
 // (`[rank1]:`, `(Worker pid=7)`), and each stream runs its own small state machine, so two
 // ranks' interleaved tracebacks stay apart. Per line nothing is allocated except the facts kept.
 // This file: streams and the dispatch of one line to the structure it belongs to.
+#include <algorithm>
 #include <cstring>
 
 #include "knowledge/component_phrases.h"
@@ -76,6 +77,7 @@ void PythonLogParser::line(const Line& l) {
   const size_t hits_before = ctx_.facts.logs.signature_hits.size();
   bool known = signatures_.offer(p.body, entry_, l.number, l.offset, l.text, line_pid, ctx_.facts.logs);
   if (known) handled_errors(s, hits_before);
+  line_time(s, p, hits_before);
   // Shape counts: a structure's line, a job-output failure line (also inside an exception
   // line: `ImportError: x.so: undefined symbol: f`), a line a job signature knows (glibc's
   // `malloc_consolidate(): invalid chunk size`), another logger's record, a blank line.
@@ -130,6 +132,39 @@ void PythonLogParser::line(const Line& l) {
     s.open_tb_last_offset = l.offset;
   }
   prev_ = &s;
+}
+
+void PythonLogParser::line_time(StreamState& s, const Prefix& p, size_t from) {
+  std::optional<joblines::LineTime> t = joblines::read_line_time(p.body);
+  if (!t && !p.logger.empty()) t = joblines::read_logger_time(p.logger);
+  StreamState::Stamp& st = s.stamp;
+  if (t) {
+    st.local = t->local;
+    if (t->has_year()) {
+      last_dated_ = t->local;
+    } else if (last_dated_) {  // the year of the entry's last full date, across a new year too
+      st.local.year = last_dated_->year;
+      if (st.local.month - last_dated_->month > 6) --st.local.year;
+      if (last_dated_->month - st.local.month > 6) ++st.local.year;
+      if (st.local.month == 2 && st.local.day == 29 && !is_leap_year(st.local.year)) st.local.year = 0;
+    }
+    st.size = static_cast<uint8_t>(std::min(t->text.size(), sizeof st.text));
+    std::memcpy(st.text, t->text.data(), st.size);
+    st.seq = s.seq;
+    st.set = true;
+  } else if (joblines::has_own_date(p.body)) {
+    st.set = false;  // a record with a time of its own (a CANN plog line): later lines are its
+    return;
+  }
+  if (!st.set || s.seq - st.seq > kStampCarryLines) return;
+  auto& hits = ctx_.facts.logs.signature_hits;
+  for (size_t i = from; i < hits.size(); ++i) {
+    SignatureHit& h = hits[i];
+    if (h.time.valid) continue;
+    h.time.civil = st.local;
+    h.time.valid = true;
+    h.time.time.original.assign(st.view());
+  }
 }
 
 void PythonLogParser::expire(StreamState& s) {

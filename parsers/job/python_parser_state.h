@@ -15,6 +15,7 @@
 #include "parsers/common/level_line.h"
 #include "parsers/common/parser.h"
 #include "parsers/common/signature_hits.h"
+#include "parsers/job/job_line_time.h"
 #include "parsers/job/python_lines.h"
 #include "parsers/plog/plog_parser.h"
 
@@ -84,7 +85,20 @@ struct StreamState {
   // the last line's logger prefix (0: none), and whether its record has had a non-blank line.
   uint64_t logger_key = 0;
   bool record_text = false;
+  // The time of the last line that printed one (job_line_time.h), which the lines after it
+  // without a time of their own continue (issue 38): held in place, nothing allocated.
+  struct Stamp {
+    CivilTime local;  // year 0: the form prints none
+    char text[40] = {};
+    uint8_t size = 0;
+    uint64_t seq = 0;  // the stream's line that printed it
+    bool set = false;
+    std::string_view view() const { return {text, size}; }
+  } stamp;
 };
+// Lines after a stamped one that still take its time: a traceback or a long multi-line
+// record, not the rest of a log whose logger stopped printing times.
+constexpr uint64_t kStampCarryLines = 400;
 
 // A log record of another logger (DeepSpeed, Python logging, glog, sglang, a plog line): its
 // shape is recognised; plog lines also keep their facts.
@@ -151,6 +165,9 @@ class PythonLogParser {
   // A job/handled-error signature hit among logs.signature_hits[from..]: the error lines of
   // stream `s` just before it are handled (knowledge/signatures/job.json).
   void handled_errors(const StreamState& s, size_t from);
+  // The line's time (its own, else the stamp of the record it continues) on the signature
+  // hits it gave from `from` on (issue 38).
+  void line_time(StreamState& s, const Prefix& p, size_t from);
   std::optional<size_t> add_job_event(JobEvent e);
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
@@ -205,6 +222,9 @@ class PythonLogParser {
   };
   std::unordered_map<uint64_t, LevelSlot> level_templates_;  // by template and pid, this entry
   std::string key_buf_, ansi_scratch_;  // reused from line to line
+  // The last full date a line of this entry printed at its start (job_line_time.h): the year
+  // of the year-less stamps after it (issue 38).
+  std::optional<CivilTime> last_dated_;
   ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
   std::unique_ptr<ParseContext> plog_ctx_;
   std::unique_ptr<PlogFileParser> plog_;

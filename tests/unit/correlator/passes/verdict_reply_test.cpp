@@ -192,3 +192,44 @@ TEST_CASE("reply places: the probes' time only without a log time; skew taken of
   p = reply_places(g, {0}, t, "node3");
   CHECK(when_line(p) == "When: first at 2026-03-02 09:00:00 UTC.");
 }
+
+TEST_CASE("reply places: a job line's year-less time as written; its year from the bundle said so",
+          "[verdict][reply][time]") {
+  // The undefined symbol of ascend-pytorch-35 on the line after mmengine's `05/22 09:09:35`.
+  std::vector<Finding> f(1);
+  f[0].id = "library-load/failed";
+  f[0].severity = Severity::error;
+  EvidenceRef ev;
+  ev.entry = "output.txt";
+  ev.line = 2;
+  ev.excerpt = "/home/ma-user/.../torch_npu/lib/libtorch_npu.so: undefined symbol: _ZN5torch10ValueErrorC1EPKcz'!";
+  f[0].evidence.push_back(ev);
+  LineTimes times;
+  times[{"output.txt", 2}] = LineTimeText{"05/22 09:09:35", false, "05-22 09:09:35.000000"};
+  ReplyPlaces p = reply_places(f, {0}, Timeline{}, "", {}, times);
+  CHECK(when_line(p) == "When: first at 05/22 09:09:35 (local, year not stated).");
+  // A full date without a zone: as the other times without a zone.
+  times[{"output.txt", 2}] = LineTimeText{"2024-05-22 09:09:35", true, "05-22 09:09:35.000000"};
+  p = reply_places(f, {0}, Timeline{}, "", {}, times);
+  CHECK(when_line(p) == "When: first at 2024-05-22 09:09:35, the host's time (the input does not say its zone).");
+  // Its year from an earlier full date of the file: said so.
+  times[{"output.txt", 2}].year_estimated = true;
+  p = reply_places(f, {0}, Timeline{}, "", {}, times);
+  CHECK(when_line(p) ==
+        "When: first at 2024-05-22 09:09:35, the host's time (zone not stated; year from the bundle).");
+  // The bundle gave the year and the zone: an instant, and the reply says whence the year.
+  Timeline t;
+  TimelineEvent e;
+  e.first_utc_us = e.last_utc_us = *parse_iso8601_utc_us("2025-05-22T01:09:35Z");
+  e.source = "plog";  // job signature hits are drawn there
+  e.time_note = "year estimated";
+  e.local_offset_seconds = 8 * 3600;
+  e.finding_ids = {"library-load/failed"};
+  t.events.push_back(e);
+  p = reply_places(f, {0}, t, "", {}, times);
+  CHECK(when_line(p) == "When: first at 2025-05-22 01:09:35 UTC (09:09:35 +08:00 on the host), year from the bundle.");
+  // A syslog line's estimated year stays out, as before.
+  t.events[0].source = "syslog";
+  p = reply_places(f, {0}, t, "", {}, {});
+  CHECK(when_line(p).empty());
+}
