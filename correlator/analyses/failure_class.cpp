@@ -165,6 +165,21 @@ std::string oom_figures(std::string_view text) {
   return std::string(rest.substr(0, close == std::string_view::npos ? std::min<size_t>(rest.size(), 200) : close + 1));
 }
 
+// "yes" when a library the lines name is one the torch / torch_npu / CANN / NNAL / driver stack
+// installs (the `library` rows of failure-classes.tsv, by file-name prefix), "no" when none is
+// (the job's own dependency: no Ascend package mismatch explains it), "unknown" when no line
+// names a library.
+std::string library_stack(const FailureClasses& table, const std::vector<std::string>& libraries) {
+  if (libraries.empty()) return "unknown";
+  for (const auto& lib : libraries) {
+    std::string_view name = lib;
+    if (size_t slash = name.rfind('/'); slash != std::string_view::npos) name.remove_prefix(slash + 1);
+    for (const auto& row : table.rows)
+      if (row.match == "library" && name.substr(0, row.text.size()) == row.text) return "yes";
+  }
+  return "no";
+}
+
 void add_unique(std::vector<std::string>& v, std::string s) {
   if (!s.empty() && std::find(v.begin(), v.end(), s) == v.end()) v.push_back(std::move(s));
 }
@@ -242,7 +257,8 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
           .value("library_kind", klass != "library-load" ? ""
                                  : !symbols.empty()           ? "undefined-symbol"
                                  : only_signature_rows        ? "loader-line"
-                                                              : "missing-library");
+                                                              : "missing-library")
+          .value("library_stack", klass != "library-load" ? "" : library_stack(table, libraries));
       if (klass == "job-code") f.value("torch_npu_loaded", torch_npu_loaded(b) ? "yes" : "no");
       out.push_back(std::move(f));
     }

@@ -104,6 +104,26 @@ TEST_CASE("failure-class: a library the loader cannot find is a missing library"
   REQUIRE(out.size() == 1);
   CHECK(*out[0].find_value("library") == "libatb.so");
   CHECK(*out[0].find_value("library_kind") == "missing-library");
+  CHECK(*out[0].find_value("library_stack") == "yes");  // NNAL's ATB
+}
+
+TEST_CASE("failure-class: a missing library no Ascend package installs is the job's own dependency",
+          "[failure_class]") {
+  auto stack_of = [](const std::string& message) {
+    BundleFacts b;
+    b.python.tracebacks.push_back(exception_line("ImportError", message));
+    auto out = run(b);
+    REQUIRE(out.size() == 1);
+    return *out[0].find_value("library_stack");
+  };
+  // vllm-project/vllm-ascend#6949: Mooncake's transport library, fixed with LD_LIBRARY_PATH.
+  CHECK(stack_of("ascend_transport.so: cannot open shared object file: No such file or directory") == "no");
+  // Near misses: the stack's own libraries, with and without a directory, by their prefix.
+  CHECK(stack_of("libhccl.so: cannot open shared object file: No such file or directory") == "yes");
+  CHECK(stack_of("/usr/local/Ascend/driver/lib64/driver/libascend_hal.so: cannot open shared object file: No "
+                 "such file or directory") == "yes");
+  CHECK(stack_of("libtorch_npu.so: cannot open shared object file: No such file or directory") == "yes");
+  CHECK(stack_of("libgomp-a34b3233.so.1: cannot open shared object file: No such file or directory") == "no");
 }
 
 TEST_CASE("failure-class: a bare loader line is a missing library of its own kind", "[failure_class]") {
