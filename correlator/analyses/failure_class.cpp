@@ -116,6 +116,11 @@ void collect(const BundleFacts& b, Collector& c) {
   for (const auto& s : b.logs.plog_entries)
     for (const auto& l : s.level_lines)
       if (l.level == PlogLevel::error) c.line({}, l.evidence.excerpt, l.evidence);
+  // torch_npu's out-of-memory message outside a traceback the reader could parse (after a
+  // wrapper's `Error:` prefix): the same words as in one. Other job lines are not read here:
+  // a loader line alone weighs less (loader-line), and a code in a logger's line is no report.
+  for (const auto& e : b.python.job_events)
+    if (e.kind == JobEventKind::npu_out_of_memory) c.line({}, e.evidence.excerpt, e.evidence);
 }
 
 // "…/libtorch_npu.so: undefined symbol: _ZN5torch…" -> library, symbol (basename of the path).

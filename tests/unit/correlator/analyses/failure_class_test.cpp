@@ -304,3 +304,30 @@ TEST_CASE("device-exception: errorStr decides whether the fault points at the op
   REQUIRE(unknown.size() == 1);
   CHECK(*unknown[0].find_value("points_at") == "");
 }
+
+TEST_CASE("failure-class: torch_npu's out-of-memory line outside a traceback is device memory", "[failure_class]") {
+  // vllm-project/vllm-ascend#5020: a wrapper printed the exception as `Error:<type>: <message>`.
+  const std::string line =
+      "Error:RuntimeError: NPU out of memory. Tried to allocate 2.00 GiB (NPU 0; 60.96 GiB total capacity; "
+      "55.91 GiB already allocated; 55.91 GiB current active; 1.80 GiB free; 58.73 GiB reserved in total by "
+      "PyTorch)";
+  BundleFacts b;
+  JobEvent e;
+  e.kind = JobEventKind::npu_out_of_memory;
+  e.evidence = make_evidence("output.txt", 1, 0, line);
+  b.python.job_events.push_back(e);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "device-memory/exhausted");
+  // Near miss: a logger's error line naming an operator code is not read here (no report).
+  BundleFacts l;
+  JobEvent level;
+  level.kind = JobEventKind::level_line;
+  level.code = "EZ1001";
+  level.evidence = make_evidence("output.txt", 1, 0,
+                                 "ERROR 02-11 11:32:58 engine.py:389] call aclnnPromptFlashAttentionV3 failed, "
+                                 "detail:EZ1001: [PID: 312378] 2025-02-11-11:32:58.201.638 PromptFlashAttention "
+                                 "LaunchAicore failed.");
+  l.python.job_events.push_back(level);
+  CHECK(run(l).empty());
+}
