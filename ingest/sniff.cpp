@@ -285,6 +285,11 @@ std::optional<SniffResult> json_document(std::string_view head) {
     return found(K::boots_json, "JSON array of boots (boot_id, first_entry)");
   if (open == '[' && in(early, "\"name\"") && in(early, "\"version\""))
     return found(K::pip_list_json, "JSON array of {name, version} (pip list --format=json)");
+  // JSON lines of no kind above (a trainer's `trainer_log.jsonl`, one record a line): left to
+  // the text sniffers, whose job-output forms may know the records; a JSON document is not.
+  std::string_view last = first_line;
+  while (!last.empty() && (last.back() == '\r' || last.back() == ' ' || last.back() == '\t')) last.remove_suffix(1);
+  if (open == '{' && !last.empty() && last.back() == '}') return std::nullopt;
   return found(K::unknown, "JSON, but not a document of a known kind");
 }
 
@@ -424,6 +429,8 @@ static SniffResult sniff_with(const ShapeSet& shape_set, std::string_view head, 
                                             c.count(repl_prompt), c.first[repl_prompt]));
   // A stack's progress lines, or error-level lines of any shape (ingest/sniff_job_text.h).
   if (auto r = sniff_job_text(head, whole)) return *r;
+  if (head[head.find_first_not_of(" \t\r\n")] == '{')  // JSON lines json_document left to us
+    return found(K::unknown, fmt::format("JSON lines ({}), but not records of a known kind", c.nonempty));
   return found(K::unknown, fmt::format("text, {} line{}: no known format{}", c.nonempty,
                                        c.nonempty == 1 ? "" : "s", near_misses(c)));
 }
