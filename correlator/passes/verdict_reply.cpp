@@ -110,6 +110,17 @@ std::vector<std::string> fit(const std::string& text, size_t budget) {
   return wrap(text, budget);
 }
 
+// The wait graph's root on `host`, when other ranks waited on it (collective/wait-root).
+const Finding* wait_root_on(const std::vector<Finding>& findings, std::string_view host) {
+  for (const Finding& f : findings) {
+    if (f.id != "collective/wait-root" || f.host != host) continue;
+    const std::string* waiters = f.find_value("waiters");
+    const std::string* root = f.find_value("root");
+    if (waiters != nullptr && root != nullptr && !root->empty() && *waiters != "0" && !waiters->empty()) return &f;
+  }
+  return nullptr;
+}
+
 std::vector<size_t> findings_of(const Hypothesis& top) {
   std::vector<size_t> out;
   for (const auto* links : {&top.supporting, &top.consequences})
@@ -155,8 +166,8 @@ std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings
                      [&](size_t a, size_t b) { return findings[a].severity > findings[b].severity; });
     const Finding& worst = findings[about.front()];
     if (host.empty()) host = worst.host;
-    lines = fit(fmt::format("No cause named yet. Most severe seen ({}): {}.", to_string(worst.severity), worst.title),
-                2);
+    std::string first = fmt::format("No cause named yet. Most severe seen ({}): {}.", to_string(worst.severity),
+                                    worst.title);
     // Where and when start with the failure the runner-up of the same host stands on (issue 36:
     // a fleet origin's bare exception names no cause, yet it is the failure to read).
     for (const Hypothesis& h : v.ranked)
@@ -166,11 +177,21 @@ std::string verdict_reply(const Verdict& v, const std::vector<Finding>& findings
           if (l.index < findings.size() && findings[l.index].severity >= Severity::warning &&
               std::find(own.begin(), own.end(), l.index) == own.end())
             own.push_back(l.index);
+        // The ranks waited on this host (issue 37): the reply names the rank the wait graph
+        // roots at and that rank's own failure, as `fleet` names the origin, and only them.
+        if (const Finding* root = wait_root_on(findings, top.host); root != nullptr && !own.empty()) {
+          first = fmt::format("No cause named yet. {} ranks waited on {}; its failure ({}): {}.",
+                              *root->find_value("waiters"), *root->find_value("root"),
+                              to_string(findings[own.front()].severity), findings[own.front()].title);
+          about = std::move(own);
+          break;
+        }
         for (size_t i : about)  // then the rest, most severe first
           if (std::find(own.begin(), own.end(), i) == own.end()) own.push_back(i);
         about = std::move(own);
         break;
       }
+    lines = fit(first, 2);
   }
   ReplyPlaces places = reply_places(findings, about, timeline, host, ranks, times);
   if (const std::string& d = v.next_check.description; d.rfind(kNamed, 0) == 0)  // "peer 90.90.92.240/1"

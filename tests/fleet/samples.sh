@@ -118,6 +118,13 @@ f = [x for x in json.load(open(sys.argv[1]))["findings"] if x["id"] == "collecti
 assert len(f) == 1, f
 assert f[0]["host"] == sys.argv[2] and f[0]["observed"].startswith("rank %s dev " % sys.argv[3]), f[0]
 assert f[0]["observed"].endswith(" on %s: 7 ranks waited on it" % sys.argv[2]), f[0]
+# "In short" names what fleet names: the root rank, its host, device and pid, its own failure,
+# and no waiting rank's pid (correlator/passes/verdict_reply.cpp).
+d = json.load(open(sys.argv[1]))
+reply, root = d["verdict"]["reply"], f[0]["values"]
+origin = [x for x in d["findings"] if x["id"] == "device-exception/aicore-exception"][0]["values"]
+assert reply.startswith("No cause named yet. 7 ranks waited on %s; its failure (error): AI Core" % root["root"]), reply
+assert "\nWhere: host %s, device %s, rank %s, pid %s.\n" % (sys.argv[2], root["root_device"], sys.argv[3], origin["pid"]) in reply, reply
 PY
 done
 

@@ -103,6 +103,58 @@ TEST_CASE("reply: insufficient evidence names the most severe thing seen; no fau
   CHECK(verdict_reply(Verdict{}, findings).empty());
 }
 
+TEST_CASE("reply: the ranks waited on the origin's host: its root rank and own failure, as fleet names them",
+          "[verdict][reply]") {
+  std::vector<Finding> findings(3);
+  findings[0].id = "collective/peer-lost";  // a waiting rank's on the same host, listed first
+  findings[0].severity = Severity::error;
+  findings[0].host = "node3";
+  findings[0].title = "A peer rank was lost";
+  findings[0].value("pid", "62613").value("device", "0").value("first_utc", "2026-03-02T06:03:41.618000Z");
+  findings[1].id = "collective/wait-root";
+  findings[1].severity = Severity::error;
+  findings[1].host = "node3";
+  findings[1].title = "The other ranks waited on rank 7 dev 1 on node3";
+  findings[1].value("waiters", "7").value("root", "rank 7 dev 1 on node3").value("root_host", "node3");
+  findings[2].id = "device-exception/aicore-exception";
+  findings[2].severity = Severity::error;
+  findings[2].host = "node3";
+  findings[2].title = "AI Core task raised an exception (process 75086)";
+  findings[2].value("pid", "75086").value("device", "1").value("first_utc", "2026-03-02T06:03:10.418000Z");
+  Verdict v;
+  Hypothesis top;
+  top.id = "insufficient-evidence";
+  top.host = "node3";
+  top.score = 45;
+  Hypothesis runner_up;
+  runner_up.id = "device-hardware";
+  runner_up.host = "node3";
+  runner_up.score = 20;
+  runner_up.supporting = {{"device-exception/aicore-exception", 2, "x"}};
+  v.ranked = {top, runner_up};
+  std::string reply = verdict_reply(v, findings);
+  INFO(reply);
+  check_fits(reply);
+  CHECK(reply.rfind("No cause named yet. 7 ranks waited on rank 7 dev 1 on node3; its failure (error): AI Core "
+                    "task\nraised an exception (process 75086).\n",
+                    0) == 0);
+  CHECK(reply.find("Where: host node3, device 1, pid 75086.\n") != std::string::npos);  // no waiter's pid
+  CHECK(reply.find("When: first at 2026-03-02 06:03:10 UTC") != std::string::npos);
+  // Near misses: the root on another host than the one insufficient evidence leads, or a root
+  // nobody waited on, keep the most severe thing seen and the rest of the places.
+  for (auto [key, value] : {std::pair<const char*, const char*>{"host", "node2"}, {"waiters", "0"}}) {
+    std::vector<Finding> other = findings;
+    if (std::string_view(key) == "host")
+      other[1].host = value;
+    else
+      other[1].values[0].second = value;
+    std::string r = verdict_reply(v, other);
+    INFO(r);
+    CHECK(r.rfind("No cause named yet. Most severe seen (error): A peer rank was lost.\n", 0) == 0);
+    CHECK(r.find("pids 75086 and 62613") != std::string::npos);  // the waiting rank too
+  }
+}
+
 TEST_CASE("reply places: device, rank and pid words of Ascend lines, and their times", "[verdict][reply]") {
   std::vector<std::string> d, r, p;
   // Verbatim (tests/data/real): torch_npu's OOM, the runner's device fault, HCCL's rank table.
