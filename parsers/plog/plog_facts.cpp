@@ -21,6 +21,22 @@ bool is_message_code(sv s) {
   return true;
 }
 
+// Where an error line names a message code as a word of its own ("Func:EI0006 Getting socket
+// times out", "... failed [E19014]"): at the start or after a blank, ':', '[' or '(' and
+// before a blank, ':', ']', ')' or the end, as knowledge/fact-forms.tsv's code row reads it
+// in any line (issue 37: ascend-fd's rules match the code inside any line). Empty if none.
+sv inner_message_code(sv m) {
+  for (size_t at = m.find('E'); at != sv::npos && at + 6 <= m.size(); at = m.find('E', at + 1)) {
+    char before = at == 0 ? ' ' : m[at - 1];
+    if (before != ' ' && before != ':' && before != '[' && before != '(') continue;
+    if (!is_message_code(m.substr(at, 6))) continue;
+    if (at + 6 == m.size()) return m.substr(at, 6);
+    char after = m[at + 6];
+    if (after == ' ' || after == ':' || after == ']' || after == ')') return m.substr(at, 6);
+  }
+  return {};
+}
+
 }  // namespace
 
 // Every line naming a device id and a stream id teaches which device that stream is on.
@@ -38,8 +54,9 @@ void PlogFileParser::learn_device(const PlogLine& p) {
 struct PlogFileParser::Markers {
   bool stall, sync_timeout, has_device, leading_code;
   size_t err_code, runtime_result, ret_code, error_code_is, error_code_eq, module_name;
+  sv inner_code;  // in the whole line after its time (a code in the function's place too)
 
-  explicit Markers(sv m)
+  Markers(sv m, sv whole, bool error_level)
       : stall(m.find("three minutes timeout") != sv::npos),
         sync_timeout(!stall && m.find("Stream synchronize timeout") != sv::npos),
         has_device(m.find("device_id=") != sv::npos),
@@ -49,23 +66,24 @@ struct PlogFileParser::Markers {
         ret_code(m.find("retCode=0x")),
         error_code_is(m.find("error code is ")),
         error_code_eq(find_word(m, "errorCode")),
-        module_name(m.find("module_name=E")) {}
+        module_name(m.find("module_name=E")),
+        inner_code(error_level && !leading_code && module_name == sv::npos ? inner_message_code(whole) : sv()) {}
 
   bool any_code() const {
     return err_code != sv::npos || runtime_result != sv::npos || ret_code != sv::npos ||
            error_code_is != sv::npos || error_code_eq != sv::npos || module_name != sv::npos ||
-           leading_code;
+           leading_code || !inner_code.empty();
   }
 };
 
 // Cheap tests first: most lines hold none of the facts, and they cost no allocation.
 void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   sv m = p.message;
-  const Markers k(m);
-  if (k.has_device) learn_device(p);
   // One DFA pass says whether any signature can match (no allocation); which ones is
   // asked only for lines that are kept.
   const sv sig_text = plog_signature_text(p);
+  const Markers k(m, sig_text, p.level_id == PlogLevel::error);
+  if (k.has_device) learn_device(p);
   bool any_signature = knowledge_.plog_matcher.any(sig_text);
   if (!k.stall && !k.sync_timeout && !k.any_code() && !any_signature) {
     if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
@@ -253,6 +271,7 @@ void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const
   if (k.module_name != sv::npos && is_message_code(m.substr(k.module_name + 12, 6)))
     add(ErrorCodeForm::message_code, m.substr(k.module_name + 12, 6));
   if (k.leading_code) add(ErrorCodeForm::message_code, m.substr(0, 6));
+  if (!k.inner_code.empty()) add(ErrorCodeForm::message_code, k.inner_code);
   if (code_folded) ++summary_.folded_lines;
 }
 

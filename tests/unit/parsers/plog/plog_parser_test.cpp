@@ -163,6 +163,31 @@ TEST_CASE("plog parser keeps sync timeouts and error codes in every form", "[plo
   CHECK(codes[5].code == "7");
 }
 
+TEST_CASE("plog parser: a message code as a word of its own inside an error line", "[plog_parser]") {
+  BundleFacts facts;
+  const std::string text =
+      // ascend-fd's AISW_CANN_ERRMSG_Custom_04 fragments inside a line, and a code in brackets
+      "[ERROR] HCCL(20146,python3):2026-03-01-12:03:00.100.200 [fd_fragment.cc:100]20146 Func:EI0006 Getting "
+      "socket times out Reason:\n"
+      "[ERROR] GE(20146,python3):2026-03-01-12:03:00.100.300 [graph.cc:7]20146 Run: build failed [E19014] x\n"
+      // a code where the function's name sits ("EI0002:" read as the function)
+      "[ERROR] HCCL(20146,python3):2026-03-01-12:03:00.100.350 [a.cc:1]20146 EI0002: The wait execution of "
+      "the Notify register times out.\n"
+      // near misses: the same words at a lower level, a code glued to a word, a longer token
+      "[WARNING] HCCL(20146,python3):2026-03-01-12:03:00.100.400 [a.cc:1]20146 Func:EI0006 Getting socket\n"
+      "[ERROR] HCCL(20146,python3):2026-03-01-12:03:00.100.500 [a.cc:1]20146 see doc_EI0006 now\n"
+      "[ERROR] HCCL(20146,python3):2026-03-01-12:03:00.100.600 [a.cc:1]20146 id EI00061 and EZ999x\n";
+  auto stats = parse_into(facts, kHostPlog, text);
+  CHECK(stats.parsed == 6);
+  const auto& codes = facts.logs.error_codes;
+  REQUIRE(codes.size() == 3);
+  CHECK(codes[0].form == ErrorCodeForm::message_code);
+  CHECK(codes[0].code == "EI0006");
+  CHECK(codes[0].module == "HCCL");
+  CHECK(codes[1].code == "E19014");
+  CHECK(codes[2].code == "EI0002");
+}
+
 TEST_CASE("plog parser: a line whose ErrCode= is empty leaves the previous line's description", "[plog_parser]") {
   BundleFacts facts;
   std::string text =
