@@ -14,6 +14,10 @@ ROOT = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.dirname(os.
 # Library names (libtorch_npu.so) are domain knowledge the correlator needs, not excerpt
 # literals; pids, operators and symbols are.
 KEYS = {"pid", "operator", "symbol"}
+# Operator names that are also English words or type names the code held before their
+# excerpts came (an `Equal` in a comment, the SVG timeline's `struct Range`): a hit on them
+# says nothing of a rule shaped on one excerpt.
+COMMON_WORDS = {"Equal", "Range"}
 DIRS = ["parsers", "correlator", "bundle", "reports", "ingest"]
 
 
@@ -32,7 +36,7 @@ def literals():
                 # code; it says nothing of a rule shaped on one excerpt.
                 if value.isdigit() and int(value) % 1000 == 0:
                     continue
-                if key.strip() in KEYS and len(value) >= 3:
+                if key.strip() in KEYS and len(value) >= 3 and value not in COMMON_WORDS:
                     out.add(value)
     return out
 
