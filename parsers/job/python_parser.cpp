@@ -225,15 +225,17 @@ LineClass PythonLogParser::classify(StreamState& s, std::string_view body, bool&
     }
     return LineClass::parsed;
   }
-  if (s.open_block)
-    if (auto c = block_line(s, body)) return *c;
-
+  // torch_npu's report line ends any open block: its strict form (time, PID, Device, RankID,
+  // ERRnnnnn) is no traceback or warning line, even indented like one in a paste.
   if (auto e = parse_err_line(body)) {
     close_block(s);
     if (auto i = add_err_line(s, *e)) on_err(s, *i);
     s.cont = StreamState::Cont::after_err;
     return LineClass::parsed;
   }
+  if (s.open_block)
+    if (auto c = block_line(s, body)) return *c;
+
   if (auto text = parse_error_text(body)) {
     if (cont == StreamState::Cont::after_err && s.last_err)
       py_.err_lines[*s.last_err].error_text = cap(*text, kMaxText);

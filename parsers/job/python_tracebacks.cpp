@@ -20,6 +20,14 @@ std::optional<LineClass> PythonLogParser::traceback_line(StreamState& s, std::st
       complete_traceback(s, *e);
       return LineClass::parsed;
     }
+  // A paste whose indentation was collapsed (every line one blank in): after the frame's
+  // source line, a line naming an exception type (`RuntimeError: ...`) is the exception, not
+  // a second source line (issue 36).
+  if (!is_blank(body) && lead > s.indent && s.frame_has_source)
+    if (auto e = parse_exception_line(body.substr(lead)); e && is_exception_type_name(e->type)) {
+      complete_traceback(s, *e);
+      return LineClass::parsed;
+    }
   if (!is_blank(body) && lead > s.indent) {
     // the frame's source line, or a caret line / `[Previous line repeated N more times]`
     PythonTraceback* t = tb(s.open_tb);

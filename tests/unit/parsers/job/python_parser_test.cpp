@@ -263,6 +263,42 @@ TEST_CASE("python parser: a traceback cut off at the end of the file", "[python]
   }
 }
 
+TEST_CASE("python parser: a paste whose indentation collapsed to one blank", "[python][parser]") {
+  // The shape of a forum paste (ascend-pytorch docs, initialization): every line of the
+  // traceback one blank in, the exception and torch_npu's report line too.
+  const std::string log =
+      "File \"/env/lib/python3.9/site-packages/torch/serialization.py\", line 359, in _privateuse1_deserialize\n"
+      " return getattr(obj, backend_name)(device_index)\n"
+      " File \"/env/lib/python3.9/site-packages/torch_npu/npu/__init__.py\", line 214, in _lazy_init\n"
+      " torch_npu._C._npu_init()\n"
+      " RuntimeError: Initialize:build/CMakeFiles/torch_npu.dir/compiler_depend.ts:217 NPU function error: "
+      "at_npu::native::AclSetCompileopt(aclCompileOpt::ACL_PRECISION_MODE, precision_mode), error code is 500001\n"
+      " [ERROR] 2025-01-15-20:59:48 (PID:6038, Device:0, RankID:-1) ERR00100 PTA call acl api failed\n"
+      " [Error]: The internal ACL of the system is incorrect.\n";
+  auto p = parse_python_text(log);
+  REQUIRE(p.facts.python.tracebacks.size() == 1);
+  const auto& t = p.facts.python.tracebacks[0];
+  CHECK(t.complete);
+  CHECK(t.exception_type == "RuntimeError");
+  CHECK(t.frames.size() == 1);  // the paste's first line, at column 0, is no frame
+  CHECK(t.innermost()->function == "_lazy_init");
+  CHECK(t.innermost()->source == "torch_npu._C._npu_init()");
+  REQUIRE(p.facts.python.err_lines.size() == 1);
+  CHECK(p.facts.python.err_lines[0].pid == 6038);
+  CHECK(p.facts.python.err_lines[0].code == "ERR00100");
+  CHECK(p.facts.python.err_lines[0].error_text == "The internal ACL of the system is incorrect.");
+  CHECK(counts_add_up(p));
+  // Near misses: a second source-like line that is no exception stays part of the frame, and
+  // a caret line too; the exception at the frame's own indent still completes it.
+  const std::string kept = "Traceback (most recent call last):\n" + frame("/w/a.py", 1, "f") +
+                           "    g(x)\n    ^^^^\n      more: not an error\nValueError: bad\n";
+  auto q = parse_python_text(kept);
+  REQUIRE(q.facts.python.tracebacks.size() == 1);
+  CHECK(q.facts.python.tracebacks[0].complete);
+  CHECK(q.facts.python.tracebacks[0].exception_type == "ValueError");
+  CHECK(q.facts.python.tracebacks[0].innermost()->source == "g(x)");
+}
+
 TEST_CASE("python parser: vLLM worker lines and the EngineCore re-raise", "[python][parser]") {
   std::string w = "(Worker_DP0_TP1_EP1 pid=60571) ERROR 12-04 14:46:08 [multiproc_executor.py:597] ";
   std::string log =
