@@ -378,7 +378,7 @@ static SniffResult sniff_with(const ShapeSet& shape_set, std::string_view head, 
   if (c.has(npu_smi_topo)) return found(K::npu_smi_topo, fmt::format("npu-smi -t topo header at line {}", c.first[npu_smi_topo]));
   if (c.has(npu_smi_table)) return found(K::npu_smi_info, fmt::format("npu-smi info table header at line {}", c.first[npu_smi_table]));
   if (c.has(npu_smi_map)) return found(K::npu_smi_map, "npu-smi info -m header (NPU ID Chip ID Chip Logic ID)");
-  if (c.has(npu_smi_health)) return found(K::npu_smi_health, "npu-smi health fields (Health Status :)");
+  if (c.has(npu_smi_health)) return found(K::npu_smi_health, "npu-smi health fields (Health Status : or Health :)");
   if (c.has(npu_smi_usage)) return found(K::npu_smi_usages, "npu-smi usage fields (... Usage Rate(%) :)");
   if (c.has(npu_smi_error)) return found(K::npu_smi_info, "npu-smi error output (dcmi initialise failure)");
   if (c.share(mountinfo, 0.8)) return found(K::mountinfo, lines_of(c, mountinfo));

@@ -305,6 +305,11 @@ void version_rows(Rows& rows, const BundleFacts& f, FactScope scope) {
     }
     for (const auto& p : n.processes) rows.add("pid", p.pid, p.evidence);
   }
+  // `npu-smi info -t health`: the device and the error code it answers, NA (none) included.
+  for (const auto& h : f.devices.health) {
+    rows.add("device", h.npu, h.evidence);
+    rows.add("code", h.error_code, h.evidence);
+  }
   auto packages = [&](const std::vector<PackageRow>& list) {
     for (const auto& p : list)
       if (!p.version.empty()) rows.add("version", named ? p.name + "==" + p.version : p.version, p.evidence);

@@ -54,7 +54,6 @@ void PlogFileParser::learn_device(const PlogLine& p) {
 struct PlogFileParser::Markers {
   bool stall, sync_timeout, has_device, leading_code;
   size_t err_code, runtime_result, ret_code, error_code_is, error_code_eq, module_name;
-  sv inner_code;  // in the whole line after its time (a code in the function's place too)
 
   Markers(sv m, sv whole, bool error_level)
       : stall(m.find("three minutes timeout") != sv::npos),
@@ -67,13 +66,28 @@ struct PlogFileParser::Markers {
         error_code_is(m.find("error code is ")),
         error_code_eq(find_word(m, "errorCode")),
         module_name(m.find("module_name=E")),
-        inner_code(error_level && !leading_code && module_name == sv::npos ? inner_message_code(whole) : sv()) {}
+        whole_(whole),
+        error_level_(error_level) {}
+
+  // A message code as a word of its own in the whole line after its time (a code in the
+  // function's place too), looked for only when asked: a line whose template is folded
+  // (a storm) never is.
+  sv inner_code() const {
+    if (!inner_)
+      inner_ = error_level_ && !leading_code && module_name == sv::npos ? inner_message_code(whole_) : sv();
+    return *inner_;
+  }
 
   bool any_code() const {
     return err_code != sv::npos || runtime_result != sv::npos || ret_code != sv::npos ||
            error_code_is != sv::npos || error_code_eq != sv::npos || module_name != sv::npos ||
-           leading_code || !inner_code.empty();
+           leading_code || !inner_code().empty();
   }
+
+ private:
+  sv whole_;
+  bool error_level_;
+  mutable std::optional<sv> inner_;
 };
 
 // Cheap tests first: most lines hold none of the facts, and they cost no allocation.
@@ -85,7 +99,7 @@ void PlogFileParser::keep_facts(const PlogLine& p, const Line& line) {
   const Markers k(m, sig_text, p.level_id == PlogLevel::error);
   if (k.has_device) learn_device(p);
   bool any_signature = knowledge_.plog_matcher.any(sig_text);
-  if (!k.stall && !k.sync_timeout && !k.any_code() && !any_signature) {
+  if (!k.stall && !k.sync_timeout && !any_signature && !k.any_code()) {
     if (p.level_id == PlogLevel::warning || p.level_id == PlogLevel::error) note_level_line(p, line);
     return;
   }
@@ -271,7 +285,7 @@ void PlogFileParser::keep_error_codes(const PlogLine& p, const Line& line, const
   if (k.module_name != sv::npos && is_message_code(m.substr(k.module_name + 12, 6)))
     add(ErrorCodeForm::message_code, m.substr(k.module_name + 12, 6));
   if (k.leading_code) add(ErrorCodeForm::message_code, m.substr(0, 6));
-  if (!k.inner_code.empty()) add(ErrorCodeForm::message_code, k.inner_code);
+  if (sv inner = k.inner_code(); !inner.empty()) add(ErrorCodeForm::message_code, inner);
   if (code_folded) ++summary_.folded_lines;
 }
 

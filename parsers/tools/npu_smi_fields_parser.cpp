@@ -82,7 +82,7 @@ void parse_npu_smi_health(ParseContext& ctx, ByteSource& src) {
     auto kv = split_colon(t);
     if (!kv) return void(++ctx.stats.unrecognised);  // e.g. the command line echoed
     auto [k, v] = *kv;
-    if (k == "Health Status") {
+    if (k == "Health Status" || k == "Health") {  // "Health" in the Ascend 950 driver's npu-smi
       h.status = std::string(v);
       h.evidence = evidence_at(ctx, line);
       any = true;
@@ -90,6 +90,8 @@ void parse_npu_smi_health(ParseContext& ctx, ByteSource& src) {
       h.error_code = std::string(v);
     } else if (k == "Error Information") {
       h.error_information = std::string(v);
+    } else if (k == "NPU ID" || k == "Chip ID") {  // the 950 form names them inside
+      if (auto n = parse_int(v)) (k == "NPU ID" ? h.npu : h.chip) = n;
     } else {
       return void(++ctx.stats.unrecognised);
     }
