@@ -491,15 +491,19 @@ void from_device_events(const BundleFacts& b, const KnowledgeBase& kb, const Fin
                             fmt::join(g.error_types, "; "),
                             g.addresses.empty() ? "" : fmt::format(", physical_address {}", fmt::join(g.addresses, ", ")),
                             g.locations.empty() ? "" : fmt::format(", {}", fmt::join(g.locations, "; ")));
-    f.observed = fmt::format("{} event line(s) and {} memory error record(s) in the device-log export of "
+    // `npu-smi info -t current-fault-event` lists the fault manager's current events: the same
+    // ids, read from the tool's answer rather than from an exported log.
+    const bool npu_smi = g.files.size() == 1 && g.files.front() == "npu-smi";
+    f.observed = fmt::format("{} event line(s) and {} memory error record(s) in {} of "
                              "{} ({}), device time {} to {}.{}",
-                             g.events, g.memory_errors, on, fmt::join(g.files, ", "),
+                             g.events, g.memory_errors, npu_smi ? "npu-smi's current fault events" : "the device-log export",
+                             on, fmt::join(g.files, ", "),
                              g.first_time.empty() ? "unknown" : g.first_time,
                              g.last_time.empty() ? "unknown" : g.last_time, detail);
-    render_finding_words(f, texts, {{"where", fmt::format("{}, device logs", on)}}, "export");
+    render_finding_words(f, texts, {{"where", fmt::format("{}, {}", on, npu_smi ? "npu-smi" : "device logs")}}, "export");
     f.evidence = g.evidence;
     f.value("kind", std::string(k.id))
-        .value("source", "device-log export")
+        .value("source", npu_smi ? "npu-smi" : "device-log export")
         .value("device", device >= 0 ? std::to_string(device) : "")
         .value("event_ids", fmt::format("{}", fmt::join(g.event_ids, ",")))
         .value("count", std::to_string(g.events + g.memory_errors))

@@ -1,5 +1,8 @@
-// The `key : value` outputs of npu-smi (`-t health`, `-t usages`) and the `-m` id map.
+// The `key : value` outputs of npu-smi (`-t health`, `-t current-fault-event`, `-t usages`) and
+// the `-m` id map.
 #include <fmt/format.h>
+
+#include <cctype>
 
 #include <vector>
 
@@ -53,6 +56,21 @@ bool refuse_npu_smi_failure(ParseContext& ctx, sv text, NpuSmiInfo* keep) {
   return true;
 }
 
+// "event id=0x81AF8000, severity=2, ..." -> "0x81af8000" (lower case, as the device logs' reader
+// keeps ids); nullopt when the value does not start with an id of 4 to 8 hex digits.
+std::optional<std::string> fault_event_id(sv v) {
+  constexpr sv kKey = "event id=";
+  if (v.substr(0, kKey.size()) != kKey) return std::nullopt;
+  sv hex = v.substr(kKey.size());
+  if (hex.size() < 2 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X')) return std::nullopt;
+  size_t e = 2;
+  while (e < hex.size() && std::isxdigit(static_cast<unsigned char>(hex[e]))) ++e;
+  if (e - 2 < 4 || e - 2 > 8 || (e < hex.size() && hex[e] != ',')) return std::nullopt;
+  std::string id = "0x";
+  for (size_t k = 2; k < e; ++k) id += static_cast<char>(std::tolower(static_cast<unsigned char>(hex[k])));
+  return id;
+}
+
 }  // namespace
 
 NpuSmiNameIds npu_smi_name_ids(sv path, sv prefix) {
@@ -76,6 +94,7 @@ void parse_npu_smi_health(ParseContext& ctx, ByteSource& src) {
   h.npu = ids.npu, h.chip = ids.chip;
   h.evidence = make_evidence(entry_name(ctx), 0, 0, "");
   bool any = false;
+  std::vector<DeviceRasEvent> events;
   for_each_line(text, [&](const TextLine& line) {
     sv t = trim(line.text);
     if (t.empty()) return void(++ctx.stats.parsed);
@@ -92,12 +111,27 @@ void parse_npu_smi_health(ParseContext& ctx, ByteSource& src) {
       h.error_information = std::string(v);
     } else if (k == "NPU ID" || k == "Chip ID") {  // the 950 form names them inside
       if (auto n = parse_int(v)) (k == "NPU ID" ? h.npu : h.chip) = n;
+    } else if (k == "Fault Event Count") {  // `-t current-fault-event`, its sibling query
+    } else if (k == "Fault Event Information") {
+      // "event id=0x81AF8000, severity=2, node type ex=215, ...": the fault manager's event,
+      // the same id the device logs print (knowledge/device-events.tsv).
+      if (auto id = fault_event_id(v)) {
+        DeviceRasEvent ev;
+        ev.event_id = *id;
+        ev.device = h.npu ? h.npu : ids.npu;
+        ev.file_kind = "npu-smi";
+        ev.evidence = evidence_at(ctx, line);
+        events.push_back(std::move(ev));
+      } else {
+        return note_malformed(ctx, line);
+      }
     } else {
       return void(++ctx.stats.unrecognised);
     }
     ++ctx.stats.parsed;
   });
   if (any) ctx.facts.devices.health.push_back(std::move(h));
+  for (auto& ev : events) ctx.facts.devices.ras_events.push_back(std::move(ev));
 }
 
 void parse_npu_smi_usages(ParseContext& ctx, ByteSource& src) {

@@ -197,6 +197,39 @@ TEST_CASE("npu-smi: health not OK, usage sample with sampled_utc, -m map", "[npu
   CHECK_FALSE(facts.devices.map[1].logic_id);
 }
 
+TEST_CASE("npu-smi: the Ascend 950 driver's health and current fault events", "[npu_smi]") {
+  // The driver reference's `npu-smi info -t health` answer: `Health`, not `Health Status`,
+  // and the NPU ID inside (a pasted file's name names none).
+  BundleFacts facts;
+  auto stats = run_kind(SourceKind::npu_smi_health, "npu-smi.txt",
+                        "        NPU ID                         : 0\n        Health                         : OK\n"
+                        "        Error Code                     : NA\n        Error Information              : NA\n",
+                        facts);
+  REQUIRE(facts.devices.health.size() == 1);
+  CHECK(facts.devices.health[0].status == "OK");
+  CHECK(facts.devices.health[0].npu == 0);
+  CHECK(facts.devices.health[0].error_code == "NA");
+  CHECK(stats.parsed == 4);
+  // `-t current-fault-event`: the event id is a fault-manager event, as in the device logs.
+  BundleFacts events;
+  auto es = run_kind(SourceKind::npu_smi_health, "npu-smi.txt",
+                     "Fault Event Count              : 2\n"
+                     "Fault Event Information        : event id=0x81AF8000, severity=2, node type ex=215, node id=0\n"
+                     "Fault Event Information        : event id=0x80E01809, severity=3\n"
+                     // near misses: no id, an id too long, an id glued to more hex-looking text
+                     "Fault Event Information        : none\n"
+                     "Fault Event Information        : event id=0x123456789, severity=1\n"
+                     "Fault Event Information        : event id=0x81AF8000g, severity=1\n",
+                     events);
+  CHECK(events.devices.health.empty());
+  REQUIRE(events.devices.ras_events.size() == 2);
+  CHECK(events.devices.ras_events[0].event_id == "0x81af8000");
+  CHECK(events.devices.ras_events[0].file_kind == "npu-smi");
+  CHECK(events.devices.ras_events[0].evidence.line == 2);
+  CHECK(events.devices.ras_events[1].event_id == "0x80e01809");
+  CHECK(es.malformed == 3);
+}
+
 TEST_CASE("npu-smi: a tool error is not collected, not an empty table", "[npu_smi]") {
   BundleFacts facts;
   auto stats = run_kind(SourceKind::npu_smi_info, "ascend/npu-smi-info.txt",
