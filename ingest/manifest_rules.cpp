@@ -140,6 +140,13 @@ std::optional<SourceKind> kind_from_exec(const std::vector<std::string>& full) {
     if (has(argv, "-stat")) return K::hccn_stat;
     return K::hccn_link;
   }
+  // `python -m torch.utils.collect_env`, `python3 -m sglang.check_env`, `lmdeploy check_env`,
+  // `vllm collect-env`: a framework's environment report.
+  if (prog.substr(0, 6) == "python" && argv.size() > 2 && argv[1] == "-m" &&
+      (argv[2].ends_with("collect_env") || argv[2].ends_with("check_env")))
+    return K::framework_env;
+  if ((prog == "lmdeploy" && has(argv, "check_env")) || (prog == "vllm" && has(argv, "collect-env")))
+    return K::framework_env;
   if (prog == "py-spy") return K::py_spy_dump;
   if (prog == "lspci") return K::lspci;
   if (prog == "mokutil") return K::secure_boot;

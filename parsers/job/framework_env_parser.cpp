@@ -39,6 +39,14 @@ sv first_word(sv s) {
   return s.substr(0, s.find_first_of(" \t"));
 }
 
+// "sglang", "sgl_kernel", "flashinfer_python", "python-multipart": no capital, no blank.
+bool is_package_name(sv k) {
+  if (k.empty() || k.size() > 60 || k[0] < 'a' || k[0] > 'z') return false;
+  for (char c : k)
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.')) return false;
+  return true;
+}
+
 bool is_rule(sv t) { return t.size() >= 3 && t.find_first_not_of('=') == sv::npos; }
 
 // "OS: Ubuntu 22.04.5 LTS (aarch64)", "CPU op-mode(s):   64-bit", "ENV Variables:"
@@ -130,6 +138,17 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
           ++ctx.stats.parsed;
           return;
         }
+      // SGLang's and LMDeploy's check_env: "sglang: 0.5.0rc2", "sgl_kernel: Module Not Found":
+      // a lower-case package name and a version with a dot (a missing module names none, and
+      // mmengine's `numpy_random_seed: 2147483648` is a number, not a version).
+      sv value = trim(t.substr(colon + 1));
+      sv token = value.substr(0, value.find_first_of(" \t"));
+      if (is_package_name(key) && !token.empty() && token[0] >= '0' && token[0] <= '9' &&
+          token.find('.') != sv::npos) {
+        add(key, value, line);
+        ++ctx.stats.parsed;
+        return;
+      }
     }
     if (!item && is_env_line(t)) {
       size_t eq = t.find('=');

@@ -139,6 +139,38 @@ TEST_CASE("MindSpore's run_check prints its version", "[tables][framework_env]")
   CHECK(sniff_content("For MindSpore version: MindSpore 2.3.0\n", true).kind != SourceKind::framework_env);
 }
 
+TEST_CASE("SGLang's check_env after its prompt: package names and versions", "[tables][framework_env]") {
+  // The shape of sglang#9646's paste: the prompt names the command, the report follows.
+  std::string text =
+      "root@pod-1:/sglang-workspace# python3 -m sglang.check_env\n"
+      "Python: 3.11.13 (main, Jul 26 2025, 07:27:32) [GCC 11.4.0]\n"
+      "PyTorch: 2.6.0+cpu\n"
+      "sglang: 0.5.0rc2\n"
+      "sgl_kernel: Module Not Found\n"
+      "python-multipart: 0.0.20\n"
+      "ulimit soft: 2000000\n"
+      "numpy_random_seed: 2147483648\n";
+  TempDir dir;
+  write_file(dir / "env.txt", text);
+  LoadResult r = load({dir / "env.txt"});
+  const BundleFacts& b = r.evidence.bundles.at(0);
+  const InventoryEntry& e = b.inventory.entries.at(0);
+  REQUIRE(e.stats.segments.size() == 1);
+  CHECK(e.stats.segments[0].kind == SourceKind::framework_env);
+  REQUIRE(pip_row(b, "sglang"));
+  CHECK(pip_row(b, "sglang")->version == "0.5.0rc2");
+  CHECK(pip_row(b, "python-multipart"));
+  REQUIRE(pip_row(b, "torch"));
+  CHECK(pip_row(b, "torch")->version == "2.6.0+cpu");
+  // Near misses: a missing module names no version; a key with a blank is no package.
+  CHECK_FALSE(pip_row(b, "sgl_kernel"));
+  CHECK_FALSE(pip_row(b, "ulimit soft"));
+  CHECK_FALSE(pip_row(b, "numpy_random_seed"));  // a number, not a version
+  CHECK(kind_from_command("python -m torch.utils.collect_env") == SourceKind::framework_env);
+  CHECK(kind_from_command("lmdeploy check_env") == SourceKind::framework_env);
+  CHECK(kind_from_command("python3 -m sglang.launch_server --model x") != SourceKind::framework_env);
+}
+
 TEST_CASE("device logs exported as a loose hisi_logs tree are read as the export", "[device][paste]") {
   std::string kbox = read_file(std::string(TEST_DATA_DIR) +
                                "/data/device-logs-bundle/ascend/device-logs/2024-04-20-16-30-05/hisi_logs/device-2/"
