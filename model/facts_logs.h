@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -117,6 +118,15 @@ struct SignatureHit {
   uint64_t copy_key = 0;  // plog lines: as PlogOrigin::copy_key
   FoldedRepeats repeats;
 };
+
+// The text a named group of a signature took, "" when the group did not take part.
+inline std::string capture_of(const std::vector<std::pair<std::string, std::string>>& captures,
+                              std::string_view name) {
+  for (const auto& [k, v] : captures)
+    if (k == name) return v;
+  return {};
+}
+inline std::string capture_of(const SignatureHit& h, std::string_view name) { return capture_of(h.captures, name); }
 
 // A WARNING or ERROR plog line that no other fact kept (no stall, error code or signature),
 // collapsed within its entry by message with the digits left out, pid and level: the

@@ -78,12 +78,6 @@ std::string_view kind_of_signature(const SignatureHit& h) {
   return {};
 }
 
-std::string capture(const SignatureHit& h, std::string_view name) {
-  for (const auto& [k, v] : h.captures)
-    if (k == name) return v;
-  return {};
-}
-
 std::string time_text(const LocalTime& t) {
   if (t.time.known()) return format_utc(t.time.utc_us);
   return t.valid ? fmt::format("{:04}-{:02}-{:02} {:02}:{:02}:{:02} (local)", t.civil.year, t.civil.month,
@@ -183,7 +177,7 @@ std::map<int64_t, DrvDetail> driver_returns(const BundleFacts& b) {
   for (const auto& h : b.logs.signature_hits) {
     if (h.id != "driver/return-code" || !h.pid) continue;
     DrvDetail& d = out[*h.pid];
-    std::string code = capture(h, "drv_ret"), call = capture(h, "drv_call");
+    std::string code = capture_of(h, "drv_ret"), call = capture_of(h, "drv_call");
     if (!code.empty() && std::find(d.codes.begin(), d.codes.end(), code) == d.codes.end()) d.codes.push_back(code);
     if (!call.empty() && std::find(d.calls.begin(), d.calls.end(), call) == d.calls.end()) d.calls.push_back(call);
     if (d.evidence.size() < 3) d.evidence.push_back(h.evidence);
@@ -239,8 +233,8 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSide
     if (h.source == "job") g.job_output = true;
     g.named = true;
     std::optional<int64_t> chip;
-    if (std::string c = capture(h, "chip"); !c.empty() && c.size() < 6) chip = std::stoll(c);
-    add_to(g, capture(h, "event_id"), h.evidence, h.time, chip, h.repeats);
+    if (std::string c = capture_of(h, "chip"); !c.empty() && c.size() < 6) chip = std::stoll(c);
+    add_to(g, capture_of(h, "event_id"), h.evidence, h.time, chip, h.repeats);
   }
   // torch_npu's own error messages (tracebacks, warnings) name the same codes.
   for (const auto& t : b.python.torch_errors) {
@@ -283,9 +277,9 @@ void from_logs(const BundleFacts& b, const KnowledgeBase& kb, const ErrorStrSide
         h.id == "device-exception/fault-op" || h.id == "driver/return-code")
       detail_lines[*h.pid].push_back(EvidenceRef{h.evidence.entry, h.evidence.line, 0, {}});
     Detail& d = detail[*h.pid];
-    if (h.id == "device-exception/fault-kernel" && d.kernel.empty()) d.kernel = capture(h, "kernel_name");
-    if (h.id == "device-exception/error-str" && d.error_str.empty()) d.error_str = capture(h, "error_str");
-    if (h.id == "device-exception/fault-op" && d.op.empty()) d.op = capture(h, "op_name");
+    if (h.id == "device-exception/fault-kernel" && d.kernel.empty()) d.kernel = capture_of(h, "kernel_name");
+    if (h.id == "device-exception/error-str" && d.error_str.empty()) d.error_str = capture_of(h, "error_str");
+    if (h.id == "device-exception/fault-op" && d.op.empty()) d.op = capture_of(h, "op_name");
   }
   for (auto& [key, g] : groups) {
     const Kind& k = kind(g.kind);

@@ -5,12 +5,6 @@
 namespace triage {
 namespace {
 
-std::string capture(const SignatureHit& h, std::string_view name) {
-  for (const auto& [k, v] : h.captures)
-    if (k == name) return v;
-  return "";
-}
-
 bool digits(std::string_view s) {
   if (s.empty() || s.size() > 6) return false;
   for (char c : s)
@@ -42,8 +36,8 @@ MemberIdentity read_member_identity(const BundleFacts& b, std::string name) {
   m.name = std::move(name);
   for (const auto& h : b.logs.signature_hits) {
     if (h.id != "hccl/setup-agent" && h.id != "hccl/hcom-init" && h.id != "hccl/nic-listen") continue;
-    std::string logic = capture(h, "logic_dev"), phy = capture(h, "phy_dev"), ip = capture(h, "device_ip");
-    std::string rank = capture(h, "rank"), server = server_address(capture(h, "server"));
+    std::string logic = capture_of(h, "logic_dev"), phy = capture_of(h, "phy_dev"), ip = capture_of(h, "device_ip");
+    std::string rank = capture_of(h, "rank"), server = server_address(capture_of(h, "server"));
     if (logic.empty()) continue;
     m.devices.insert(logic);
     if (h.pid) m.device_of_pid.emplace(*h.pid, logic);

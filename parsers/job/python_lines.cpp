@@ -135,7 +135,7 @@ bool is_exception_type_name(std::string_view type) {
 
 std::optional<ErrLineParts> parse_err_line(std::string_view body) {
   // A paste whose indentation was collapsed to one blank (issue 36) keeps the report's form.
-  while (!body.empty() && (body.front() == ' ' || body.front() == '\t')) body.remove_prefix(1);
+  body = trim_left(body);
   if (!starts_with(body, "[ERROR] ")) return std::nullopt;
   static const RE2 kErr(
       R"(\[ERROR\] (\d{4}-\d\d-\d\d-\d\d:\d\d:\d\d(?:\.\d{3}\.\d{3})?) \(PID:(\d+), Device:(-?\d+), RankID:(-?\d+)\) (ERR\d{5}) ([A-Za-z]+) ?(.*))",
@@ -155,7 +155,7 @@ std::optional<ErrLineParts> parse_err_line(std::string_view body) {
 }
 
 std::optional<std::string_view> parse_error_text(std::string_view body) {
-  while (!body.empty() && (body.front() == ' ' || body.front() == '\t')) body.remove_prefix(1);  // as parse_err_line
+  body = trim_left(body);  // as parse_err_line
   if (!starts_with(body, "[Error]:")) return std::nullopt;
   return trim(body.substr(8));
 }

@@ -3,12 +3,13 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstring>
 
+#include "model/strings.h"
 #include "parsers/kernel/kernel_line.h"
 #include "parsers/kernel/kernel_parser.h"
+#include "parsers/common/event_id_text.h"
 #include "parsers/common/log_text.h"
 #include "parsers/plog/plog_line.h"
 #include "parsers/plog/plog_parser.h"
@@ -90,14 +91,7 @@ class LineTap final : public ByteSource {
 bool event_id_after(sv text, size_t at, std::string& out) {
   size_t i = at + std::strlen("event_id");
   while (i < text.size() && (text[i] == ':' || text[i] == '=' || text[i] == ' ' || text[i] == '[')) ++i;
-  if (i + 2 > text.size() || text[i] != '0' || (text[i + 1] != 'x' && text[i + 1] != 'X')) return false;
-  size_t e = i + 2;
-  while (e < text.size() && std::isxdigit(static_cast<unsigned char>(text[e]))) ++e;
-  if (e - i - 2 < 4 || e - i - 2 > 8) return false;
-  out.assign("0x");
-  for (size_t k = i + 2; k < e; ++k)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
-  return true;
+  return read_event_id(text, i, out) != sv::npos;
 }
 
 sv line_time(sv text) {
@@ -106,11 +100,6 @@ sv line_time(sv text) {
   KernelLine k;
   if (parse_kernel_line(text, k) == KernelResult::parsed) return k.time_text;
   return {};
-}
-
-sv trim_front(sv s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  return s;
 }
 
 }  // namespace
@@ -183,15 +172,8 @@ namespace {
 
 // Black-box history.log: `[time] system exception code [0x68020002]: ModuleName [DRIVER], ...`.
 bool exception_code_after(sv text, size_t at, std::string& out) {
-  size_t i = at + std::strlen("exception code [");
-  if (i + 2 > text.size() || text[i] != '0' || (text[i + 1] != 'x' && text[i + 1] != 'X')) return false;
-  size_t e = i + 2;
-  while (e < text.size() && std::isxdigit(static_cast<unsigned char>(text[e]))) ++e;
-  if (e - i - 2 < 4 || e - i - 2 > 8 || e >= text.size() || text[e] != ']') return false;
-  out.assign("0x");
-  for (size_t k = i + 2; k < e; ++k)
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(text[k])));
-  return true;
+  size_t end = read_event_id(text, at + std::strlen("exception code ["), out);
+  return end != sv::npos && end < text.size() && text[end] == ']';
 }
 
 // `[2020-02-27-19:18:46.142527] ...`: the bracketed time that opens a history.log line.
@@ -247,18 +229,18 @@ void DeviceExportScanner::feed(std::string_view text, uint64_t number, uint64_t 
   }
   size_t hw = text.find("[Hardware Error]");
   if (hw == sv::npos) return;
-  sv rest = trim_front(text.substr(hw + std::strlen("[Hardware Error]")));
+  sv rest = trim_left(text.substr(hw + std::strlen("[Hardware Error]")));
   if (rest.starts_with("Hardware error from")) {
     address_.clear();
     location_.clear();
   } else if (rest.starts_with("physical_address:")) {
-    address_ = std::string(trim_front(rest.substr(std::strlen("physical_address:"))));
+    address_ = std::string(trim_left(rest.substr(std::strlen("physical_address:"))));
   } else if (rest.starts_with("node:")) {
     location_ = std::string(rest);
   } else if (rest.starts_with("error_type:")) {
     DeviceMemoryError m;
     m.device = device_;
-    m.error_type = std::string(trim_front(rest.substr(std::strlen("error_type:"))));
+    m.error_type = std::string(trim_left(rest.substr(std::strlen("error_type:"))));
     m.physical_address = address_;
     m.location = location_;
     m.time_text = std::string(line_time(text));

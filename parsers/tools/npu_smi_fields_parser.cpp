@@ -2,11 +2,11 @@
 // the `-m` id map.
 #include <fmt/format.h>
 
-#include <cctype>
 
 #include <vector>
 
 #include "parsers/tools/npu_smi_parsers.h"
+#include "parsers/common/event_id_text.h"
 #include "parsers/common/text_file.h"
 
 namespace triage {
@@ -61,13 +61,9 @@ bool refuse_npu_smi_failure(ParseContext& ctx, sv text, NpuSmiInfo* keep) {
 std::optional<std::string> fault_event_id(sv v) {
   constexpr sv kKey = "event id=";
   if (v.substr(0, kKey.size()) != kKey) return std::nullopt;
-  sv hex = v.substr(kKey.size());
-  if (hex.size() < 2 || hex[0] != '0' || (hex[1] != 'x' && hex[1] != 'X')) return std::nullopt;
-  size_t e = 2;
-  while (e < hex.size() && std::isxdigit(static_cast<unsigned char>(hex[e]))) ++e;
-  if (e - 2 < 4 || e - 2 > 8 || (e < hex.size() && hex[e] != ',')) return std::nullopt;
-  std::string id = "0x";
-  for (size_t k = 2; k < e; ++k) id += static_cast<char>(std::tolower(static_cast<unsigned char>(hex[k])));
+  std::string id;
+  size_t end = read_event_id(v, kKey.size(), id);
+  if (end == sv::npos || (end < v.size() && v[end] != ',')) return std::nullopt;
   return id;
 }
 
