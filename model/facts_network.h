@@ -47,6 +47,8 @@ struct HccnPort {
   EvidenceRef ipv6_evidence;
   std::vector<std::pair<std::string, int64_t>> error_counters;  // -stat: non-zero *err* / *bad*
   EvidenceRef stat_evidence;    // the first non-zero error counter
+  std::string tls_switch;       // -tls -g: "0" disabled, "1" enabled (ranks must agree)
+  EvidenceRef tls_evidence;
 };
 
 struct RankTableDevice {

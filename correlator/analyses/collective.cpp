@@ -6,6 +6,7 @@
 // decide the class by the rows of knowledge/collective-classes.tsv; the text of a CANN error report
 // printed in job output is matched with the same signatures.
 #include "correlator/analyses/collective.h"
+#include "correlator/analyses/collective_settings.h"
 #include "correlator/analyses/collective_wait_site.h"
 #include "correlator/analyses/port_health.h"
 
@@ -66,12 +67,6 @@ void keep_value(Seen& s, std::string key, std::string v) {
   if (s.values.size() < 24) s.values.emplace_back(std::move(key), std::move(v));
 }
 
-std::string capture(const std::vector<std::pair<std::string, std::string>>& caps, std::string_view name) {
-  for (const auto& [k, v] : caps)
-    if (k == name) return v;
-  return {};
-}
-
 // Where the lost peer is: "this host" when every line's peer has its discoverer's address (a
 // device of the same server: the fault may be this host's own), "another host" when a line's
 // differs, "unknown" when a line names no discoverer. One value, the weakest claim of the lines.
@@ -91,38 +86,38 @@ void note_lost_peer_host(Seen& s, const std::string& peer, const std::string& di
 
 // c10d store: how long it waited, how many ranks joined of how many, the store it tried.
 void store_captures(Seen& s, const std::vector<std::pair<std::string, std::string>>& caps) {
-  if (auto t = capture(caps, "timeout"); !t.empty()) keep_value(s, "store_timeout", t + "s");
-  if (auto t = capture(caps, "wait_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
-  if (auto t = capture(caps, "connect_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
-  if (auto t = capture(caps, "barrier_timeout"); !t.empty()) keep_value(s, "store_timeout", t);
-  auto joined = capture(caps, "joined").empty() ? capture(caps, "barrier_joined") : capture(caps, "joined");
-  auto world = capture(caps, "world").empty() ? capture(caps, "barrier_world") : capture(caps, "world");
+  if (auto t = capture_of(caps, "timeout"); !t.empty()) keep_value(s, "store_timeout", t + "s");
+  if (auto t = capture_of(caps, "wait_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
+  if (auto t = capture_of(caps, "connect_ms"); !t.empty()) keep_value(s, "store_timeout", t + "ms");
+  if (auto t = capture_of(caps, "barrier_timeout"); !t.empty()) keep_value(s, "store_timeout", t);
+  auto joined = capture_of(caps, "joined").empty() ? capture_of(caps, "barrier_joined") : capture_of(caps, "joined");
+  auto world = capture_of(caps, "world").empty() ? capture_of(caps, "barrier_world") : capture_of(caps, "world");
   if (!joined.empty() && !world.empty()) keep_value(s, "ranks_joined", joined + "/" + world);
-  keep_value(s, "store_address", capture(caps, "store"));
+  keep_value(s, "store_address", capture_of(caps, "store"));
 }
 
 // The captures that matter to a class, as finding values.
 void keep_captures(Seen& s, std::string_view cls,
                    const std::vector<std::pair<std::string, std::string>>& caps) {
   if (cls == "collective/wait-timeout") {
-    if (auto t = capture(caps, "timeout"); !t.empty()) {
-      auto unit = capture(caps, "unit");
-      keep_value(s, "timeout_seen", t + unit + (capture(caps, "default").empty() ? "" : " (default)"));
+    if (auto t = capture_of(caps, "timeout"); !t.empty()) {
+      auto unit = capture_of(caps, "unit");
+      keep_value(s, "timeout_seen", t + unit + (capture_of(caps, "default").empty() ? "" : " (default)"));
     }
-    if (auto t = capture(caps, "event_timeout"); !t.empty()) keep_value(s, "event_timeout_seen", t);
+    if (auto t = capture_of(caps, "event_timeout"); !t.empty()) keep_value(s, "event_timeout_seen", t);
   } else if (cls == "collective/peer-lost") {
-    keep_value(s, "peer", capture(caps, "peer"));
-    keep_value(s, "exception", capture(caps, "exception"));
-    note_lost_peer_host(s, capture(caps, "peer"), capture(caps, "discoverer"));
+    keep_value(s, "peer", capture_of(caps, "peer"));
+    keep_value(s, "exception", capture_of(caps, "exception"));
+    note_lost_peer_host(s, capture_of(caps, "peer"), capture_of(caps, "discoverer"));
   } else if (cls == "collective/link-setup") {
-    keep_value(s, "remote_rank", capture(caps, "remote_rank"));
-    keep_value(s, "remote_ip", capture(caps, "remote_ip"));
-    if (!capture(caps, "no_anomaly").empty()) keep_value(s, "connect_detect", "no-abnormal-period");
+    keep_value(s, "remote_rank", capture_of(caps, "remote_rank"));
+    keep_value(s, "remote_ip", capture_of(caps, "remote_ip"));
+    if (!capture_of(caps, "no_anomaly").empty()) keep_value(s, "connect_detect", "no-abnormal-period");
   } else if (cls == "collective/socket-close") {
-    keep_value(s, "hdc_ret", capture(caps, "ret"));
+    keep_value(s, "hdc_ret", capture_of(caps, "ret"));
   } else if (cls == "collective/rank-table") {
-    keep_value(s, "config_device", capture(caps, "config_device"));
-    keep_value(s, "local_device", capture(caps, "local_device"));
+    keep_value(s, "config_device", capture_of(caps, "config_device"));
+    keep_value(s, "local_device", capture_of(caps, "local_device"));
   } else if (cls == "collective/store-timeout") {
     store_captures(s, caps);
   }
@@ -138,7 +133,7 @@ class TextMatcher {
     for (int idx : hits_) {
       const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
       auto cls = classes_.of_signature(sig.id);
-      if (cls.empty()) continue;
+      if (cls.empty() || cls == kSettingsDifferClass) continue;
       Seen& s = seen[std::string(cls)];
       note(s, e, "report text:" + sig.id);
       keep_captures(s, cls, captures(sig, text));
@@ -199,7 +194,7 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
   std::map<std::string, Seen> seen;
   for (const auto& h : b.logs.signature_hits) {
     auto cls = classes.of_signature(h.id);
-    if (cls.empty()) continue;
+    if (cls.empty() || cls == kSettingsDifferClass) continue;  // a stated setting, not a failure
     Seen& s = seen[std::string(cls)];
     note(s, h.evidence, "signature " + h.id);
     keep_captures(s, cls, h.captures);
@@ -317,8 +312,10 @@ void stacks_in_collective(const BundleFacts& b, const FindingTexts& texts, std::
 void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
   const EvidenceSet& evidence = ctx.evidence;
   const KnowledgeBase& kb = ctx.knowledge;
+  bool any_failed = false;
   for (const auto& b : evidence.bundles) {
     auto seen = collect(b, kb, ctx.collective_classes);
+    any_failed = any_failed || !seen.empty();
     link_down(b, ctx.finding_texts, !seen.empty(), out);
     port_health(b, port_health_for(ctx.options.knowledge_dir), ctx.finding_texts, !seen.empty(), out);
     stacks_in_collective(b, ctx.finding_texts, out);
@@ -371,6 +368,7 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
       out.push_back(std::move(f));
     }
   }
+  settings_differ(evidence, ctx.collective_classes, ctx.finding_texts, any_failed, out);
 }
 
 }  // namespace triage

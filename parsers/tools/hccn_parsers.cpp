@@ -47,17 +47,47 @@ std::optional<std::pair<sv, sv>> colon_pair(sv line) {
   return std::make_pair(trim(line.substr(0, c)), trim(line.substr(c + 1)));
 }
 
+// `dev_id:3, tls switch[0]...`: an answer for every device (hccn_tool -tls -g without -i)
+// names its device first; the lines after it without the prefix belong to it too.
+// A row of the Ascend 950 driver's -link_stat table names its NPU first (`|  0  |  0   |  4 ...`).
+HccnPort* port_of_line(ParseContext& ctx, sv& t, HccnPort* current) {
+  std::optional<int64_t> id;
+  if (starts_with(t, "dev_id:")) {
+    size_t comma = t.find(',');
+    id = parse_int(t.substr(7, comma == sv::npos ? sv::npos : comma - 7));
+    if (id) t = comma == sv::npos ? sv{} : trim(t.substr(comma + 1));
+  } else if (starts_with(t, "|")) {
+    size_t bar = t.find('|', 1);
+    if (bar != sv::npos) id = parse_int(trim(t.substr(1, bar - 1)));
+  }
+  if (!id || *id < 0 || *id >= 4096) return current;
+  HccnPort& p = ctx.facts.network.hccn[*id];
+  p.device = *id;
+  return &p;
+}
+
 // Reads the file, refuses a tool error, and calls f(line, port) for each non-blank line;
-// f returns whether it understood the line.
+// f returns whether it understood the line. The port is the file's (its name, the pasted
+// command) or, without one, the device the line or the lines before it name.
 template <class F>
 void each_line(ParseContext& ctx, ByteSource& src, sv query, F&& f) {
   std::string text = read_small_entry(ctx, src);
   if (refuse_tool_error(ctx, text)) return;
   HccnPort* port = port_of_entry(ctx, query);
+  // Lines before the first that names a device (the 950 table's counts and header) are the
+  // first named device's.
+  HccnPort* named = nullptr;
+  if (!port)
+    for_each_line(text, [&](const TextLine& line) {
+      sv t = trim(line.text);
+      if (!named) named = port_of_line(ctx, t, nullptr);
+    });
   for_each_line(text, [&](const TextLine& line) {
     sv t = trim(line.text);
     if (t.empty()) return void(++ctx.stats.parsed);
-    if (port && f(t, line, *port)) ++ctx.stats.parsed;
+    if (!port) named = port_of_line(ctx, t, named);
+    HccnPort* p = port ? port : named;
+    if (p && f(t, line, *p)) ++ctx.stats.parsed;
     else ++ctx.stats.unrecognised;
   });
 }
@@ -118,6 +148,25 @@ void parse_hccn_optical(ParseContext& ctx, ByteSource& src) {
   });
 }
 
+// The Ascend 950 driver's -link_stat history, a table: `| NPU | UDie | Port | Link_Status |
+// Time_Stamp |`, then `|  0  |  0   |  4   |  LINK_DOWN  | Mon Feb 9 21:45:47 2026 |`.
+bool link_table_row(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
+  sv cells[6];
+  size_t n = 0, at = 1;
+  while (n < 6 && at < t.size()) {
+    size_t bar = t.find('|', at);
+    if (bar == sv::npos) break;
+    cells[n++] = trim(t.substr(at, bar - at));
+    at = bar + 1;
+  }
+  if (n != 5 || at != t.size()) return false;
+  if (cells[0] == "NPU") return cells[3] == "Link_Status";
+  bool up = cells[3] == "LINK_UP";
+  if (!up && cells[3] != "LINK_DOWN") return false;
+  if (p.link_changes.size() < 256) p.link_changes.push_back({std::string(cells[4]), up, evidence_at(ctx, line)});
+  return true;
+}
+
 // `[device 0]link up count       : 1`, `[device 0]    Sat Jun 13 00:01:12 2026    LINK UP`.
 bool link_stat_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
   if (starts_with(t, "[device") || starts_with(t, "[devid")) {
@@ -133,10 +182,13 @@ bool link_stat_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) 
       return true;
     }
   }
+  if (starts_with(t, "+-")) return t.find_first_not_of("+-") == sv::npos;  // a table border
+  if (starts_with(t, "|")) return link_table_row(ctx, t, line, p);
   auto kv = colon_pair(t);
   if (!kv) return false;
   if (kv->first == "link up count") p.link_up_count = parse_int(kv->second);
-  return kv->first == "link up count" || kv->first == "current time" || kv->first == "link change records";
+  return kv->first == "link up count" || kv->first == "link down count" || kv->first == "current time" ||
+         kv->first == "link change records";
 }
 
 void parse_hccn_link_stat(ParseContext& ctx, ByteSource& src) {
@@ -145,10 +197,29 @@ void parse_hccn_link_stat(ParseContext& ctx, ByteSource& src) {
   });
 }
 
+// -tls -g, after its `dev_id:N,`: `tls switch[0](0:disable, 1:enable), tls alarm time
+// threshold[60]days`, then each certificate's `[pub cert] info:` and its issuer[..],
+// start_time[..], end_time[..] lines (understood, not kept).
+bool tls_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
+  constexpr sv kSwitch = "tls switch[";
+  if (starts_with(t, kSwitch)) {
+    size_t close = t.find(']', kSwitch.size());
+    if (close == sv::npos || close == kSwitch.size()) return false;
+    p.tls_switch = std::string(t.substr(kSwitch.size(), close - kSwitch.size()));
+    p.tls_evidence = evidence_at(ctx, line);
+    return true;
+  }
+  if (starts_with(t, "[") && t.size() > 12 && t.substr(t.size() - 12) == " cert] info:") return true;
+  for (sv key : {sv("issuer["), sv("start_time["), sv("end_time[")})
+    if (starts_with(t, key) && t.back() == ']') return true;
+  return false;
+}
+
 // `link status: UP`; bundles of earlier collectors hold the -link_stat text under this name;
-// hccn_tool queries without a kind of their own (-fec) land here.
+// hccn_tool queries without a kind of their own (-fec, -tls) land here.
 void parse_hccn_link(ParseContext& ctx, ByteSource& src) {
   each_line(ctx, src, "link", [&](sv t, const TextLine& line, HccnPort& p) {
+    if (tls_line(ctx, t, line, p)) return true;
     auto kv = colon_pair(t);
     if (kv && kv->first == "link status") {
       p.link_status = std::string(kv->second);

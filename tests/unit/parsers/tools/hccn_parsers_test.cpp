@@ -59,3 +59,63 @@ TEST_CASE("hccn parsers: -stat keeps only non-zero error counters; optical prese
   CHECK(p.stat_evidence.line == 4);
   CHECK(p.optical_present == "present");
 }
+
+TEST_CASE("hccn parsers: -tls -g for every device, each line naming its device or following it", "[hccn]") {
+  BundleFacts facts;
+  // As HCCL's fault-diagnosis guide prints it (tests/data/real/hccl-docs-hccn-tool-tls-g-*), one
+  // switch changed; the entry name names no device.
+  ParseStats s = run_kind(SourceKind::hccn_link, "hccn-tool.txt",
+                          "dev_id:0, tls switch[0](0:disable, 1:enable), tls alarm time threshold[60]days\n"
+                          "dev_id:0, [pub cert] info:\n"
+                          "         issuer[/C=CN/ST=GD/O=HUAWEI/OU=2012/CN=2_1thCA]\n"
+                          "         start_time[Wed Feb 19 03:19:21 2020 GMT]\n"
+                          "         end_time[Sat Feb 16 03:19:21 2030 GMT]\n"
+                          "dev_id:1, tls switch[1](0:disable, 1:enable), tls alarm time threshold[60]days\n"
+                          "... ...\n",
+                          facts);
+  REQUIRE(facts.network.hccn.count(0) == 1);
+  REQUIRE(facts.network.hccn.count(1) == 1);
+  CHECK(facts.network.hccn.at(0).tls_switch == "0");
+  CHECK(facts.network.hccn.at(1).tls_switch == "1");
+  CHECK(facts.network.hccn.at(1).tls_evidence.line == 6);
+  CHECK(s.parsed == 6);
+  CHECK(s.unrecognised == 1);  // the guide's elision mark
+  // Near misses: a switch without its value, a certificate line that does not close.
+  BundleFacts other;
+  ParseStats n = run_kind(SourceKind::hccn_link, "hccn-tool.txt",
+                          "dev_id:2, tls switch[](0:disable, 1:enable)\ndev_id:2, issuer[/C=CN\n", other);
+  CHECK(other.network.hccn.at(2).tls_switch.empty());
+  CHECK(n.unrecognised == 2);
+}
+
+TEST_CASE("hccn parsers: the Ascend 950 driver's -link_stat table, its rows the NPU's changes", "[hccn]") {
+  BundleFacts facts;
+  // Verbatim (tests/data/real/driver-docs-950-hccn-tool-link-stat-flaps-port-4).
+  ParseStats s = run_kind(SourceKind::hccn_link_stat, "hccn-tool.txt",
+                          "link up count :    2\n"
+                          "link down count :  2\n"
+                          "+-----+------+------+-------------+-------------------------+\n"
+                          "| NPU | UDie | Port | Link_Status | Time_Stamp              |\n"
+                          "+-----+------+------+-------------+-------------------------+\n"
+                          "|  0  |  0   |  4   |  LINK_UP    | Mon Feb 9 21:45:51 2026 |\n"
+                          "|  0  |  0   |  4   |  LINK_DOWN  | Mon Feb 9 21:45:47 2026 |\n"
+                          "+-----+------+------+-------------+-------------------------+\n",
+                          facts);
+  REQUIRE(facts.network.hccn.count(0) == 1);
+  const HccnPort& p = facts.network.hccn.at(0);
+  REQUIRE(p.link_up_count);
+  CHECK(*p.link_up_count == 2);
+  REQUIRE(p.link_changes.size() == 2);
+  CHECK(p.link_changes[0].up);
+  CHECK(p.link_changes[1].when == "Mon Feb 9 21:45:47 2026");
+  CHECK_FALSE(p.link_changes[1].up);
+  CHECK(s.unrecognised == 0);
+  // Near miss: a state the table does not print, and a row with a cell too many.
+  BundleFacts other;
+  ParseStats n = run_kind(SourceKind::hccn_link_stat, "hccn-tool.txt",
+                          "|  0  |  0   |  4   |  LINK_FLAP  | Mon Feb 9 21:45:51 2026 |\n"
+                          "|  0  |  0   |  4   |  LINK_UP    | Mon Feb 9 21:45:51 2026 | x |\n",
+                          other);
+  CHECK(other.network.hccn.at(0).link_changes.empty());
+  CHECK(n.unrecognised == 2);
+}
