@@ -11,6 +11,7 @@
 #include <map>
 #include <set>
 
+#include "model/strings.h"
 #include "knowledge/failure_classes.h"
 #include "knowledge/finding_texts.h"
 #include "knowledge/knowledge.h"
@@ -22,6 +23,7 @@ struct Hit {
   const FailureClassInfo* row = nullptr;
   std::string text;  // the line's text as the fact holds it
   EvidenceRef evidence;
+  std::string library;  // a signature's `library` capture (the excerpt may be cut before it)
 };
 
 // `Tried to allocate more than 1EB` / `8.00 EiB` / `2.00 PiB`: no device holds that much, so
@@ -54,9 +56,9 @@ struct Collector {
       return;
     if (row) add(row, text, ev);
   }
-  void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev) {
+  void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev, std::string library = {}) {
     if (!ev.entry.empty() && !seen.insert({ev.entry, ev.line}).second) return;
-    by_class[row->klass].push_back(Hit{row, std::string(text), ev});
+    by_class[row->klass].push_back(Hit{row, std::string(text), ev, std::move(library)});
   }
 };
 
@@ -112,7 +114,7 @@ void collect(const BundleFacts& b, Collector& c) {
   for (const auto& w : b.python.warnings) c.line({num(w.error_code)}, w.message, w.evidence);
   for (const auto& e : b.logs.error_codes) c.line({e.code}, e.description, e.evidence);
   for (const auto& h : b.logs.signature_hits)
-    if (const auto* row = c.table.of_signature(h.id)) c.add(row, h.evidence.excerpt, h.evidence);
+    if (const auto* row = c.table.of_signature(h.id)) c.add(row, h.evidence.excerpt, h.evidence, capture_of(h, "library"));
   for (const auto& s : b.logs.plog_entries)
     for (const auto& l : s.level_lines)
       if (l.level == PlogLevel::error) c.line({}, l.evidence.excerpt, l.evidence);
@@ -138,12 +140,35 @@ void library_and_symbol(std::string_view text, std::string& library, std::string
     symbol = std::string(rest.substr(0, rest.find_first_of(" \t'\"\n")));
   } else if (size_t q = text.find(": cannot open shared object file"); q != std::string_view::npos) {
     library = token_before(q);
+  } else {
+    // A component's own load failure names the file by its path (`Fail to load so file
+    // /usr/.../libops_fusion_pass_aicore.so, ...`): the first lib*.so token.
+    for (size_t at = text.find(".so"); at != std::string_view::npos; at = text.find(".so", at + 3)) {
+      size_t end = at + 3;
+      while (end + 1 < text.size() && text[end] == '.' && is_digit(text[end + 1])) {  // `.so.1.2`
+        ++end;
+        while (end < text.size() && is_digit(text[end])) ++end;
+      }
+      if (end < text.size() && (is_alnum(text[end]) || text[end] == '_')) continue;  // `.sock`, `.so_x`
+      std::string name = token_before(end);
+      if (name.rfind("lib", 0) == 0 && name.size() > 6) {
+        library = std::move(name);
+        return;
+      }
+    }
   }
 }
 
 // The operator a line names: `call aclnnXxx failed`, `OpName:[X]`, `optype [X]`,
 // `OPS function error: X`, `operator name is X`.
 std::string operator_of(std::string_view text) {
+  // autograd names the backward step whose saved tensor was changed in place:
+  // `..., which is output 0 of MulBackward0, is at version 2; ...`.
+  if (size_t p = text.find("which is output "); p != std::string_view::npos) {
+    size_t of = text.find(" of ", p);
+    size_t end = of == std::string_view::npos ? of : text.find_first_of(", ", of + 4);
+    if (end != std::string_view::npos && end > of + 4) return std::string(text.substr(of + 4, end - of - 4));
+  }
   struct Form { std::string_view before, stop; };
   static constexpr Form kForms[] = {{"call aclnn", " "}, {"OpName:[", "]"}, {"optype [", "]"},
                                     {"optype[", "]"},    {"OPS function error: ", ","},
@@ -227,6 +252,7 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
         std::string lib, sym;
         library_and_symbol(h.text, lib, sym);
         if (lib.empty()) library_and_symbol(h.evidence.excerpt, lib, sym);
+        if (lib.empty()) lib = h.library;
         add_unique(libraries, lib);
         add_unique(symbols, sym);
         add_unique(operators, operator_of(h.text));

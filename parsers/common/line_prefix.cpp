@@ -194,6 +194,27 @@ size_t logger_prefix_length(sv s) {
   return end;
 }
 
+// `报错如下：` / `错误信息: `: a label of non-ASCII text and blanks ending in a full-width or
+// ASCII colon, with the blanks after it; 0 when the line does not start so, or nothing follows.
+size_t prose_label_length(sv s) {
+  if (s.empty() || static_cast<unsigned char>(s[0]) < 0x80) return 0;
+  size_t end = 0;
+  for (size_t i = 0; i < s.size() && i < 64; ++i) {
+    if (s.substr(i, 3) == "\xEF\xBC\x9A") {  // U+FF1A FULLWIDTH COLON
+      end = i + 3;
+      break;
+    }
+    if (s[i] == ':') {
+      end = i + 1;
+      break;
+    }
+    if (static_cast<unsigned char>(s[i]) < 0x80 && s[i] != ' ') return 0;
+  }
+  if (end == 0) return 0;
+  while (end < s.size() && (s[end] == ' ' || s[end] == '\t')) ++end;
+  return end < s.size() ? end : 0;
+}
+
 // docker compose's `service-name  | `: its length, or 0.
 size_t compose_prefix_length(sv s, sv& service) {
   size_t k = 0;
@@ -382,6 +403,11 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
   if (pos > 0) p.ansi = true;
   auto rest = [&] { return line.substr(pos); };
 
+  if (forms.prose)
+    if (size_t n = prose_label_length(rest())) {
+      p.prose = line.substr(pos, n);
+      pos = skip_ansi(line, pos + n);
+    }
   if (forms.grep) {
     bool ctx = false;
     if (size_t n = grep_prefix_length(rest(), p.grep_file, p.grep_line, ctx)) {

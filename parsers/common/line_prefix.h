@@ -6,6 +6,8 @@
 //
 // Forms, outermost first (each at most once, in this order):
 //   UTF-8 BOM, ANSI colour codes, a trailing '\r'
+//   prose      `报错如下：` (a reader's label in another script before what they pasted: only
+//              non-ASCII text and blanks, up to 64 bytes, ending in `：` or `:`)
 //   grep       `path:N:` `path:N-` `path-N-` (grep -rn, context lines), `N:` (grep -n of one
 //              file), `path:` (grep -r / -H without -n)
 //   compose    `service-name  | ` (docker compose logs)
@@ -39,6 +41,7 @@ struct LinePrefix {
   std::optional<int> rank;          // `[rankN]:`, `[defaultN]:`, `(VllmWorker rank=N pid=M)`
   std::string_view process_name;    // "VllmWorker rank=0" of `(VllmWorker rank=0 pid=7)`
   std::optional<int64_t> pid;       // pid of a process tag
+  std::string_view prose;           // the reader's label before the paste ("" when none)
   bool bom = false;                 // a UTF-8 byte-order mark was removed
   bool ansi = false;                // colour codes were removed
   bool logger_prefix = false;       // a vLLM logger prefix was removed (its time is not kept)
@@ -53,6 +56,7 @@ struct PrefixForms {
   bool container = true;  // kubectl and container-runtime prefixes
   bool launcher = true;   // pdsh, torchrun, process tags
   bool logger = true;     // vLLM's logger prefix
+  bool prose = true;      // a reader's label in another script (`报错如下：`)
 };
 
 // Splits the prefixes off `line`. With `scratch`, colour codes inside the body are removed

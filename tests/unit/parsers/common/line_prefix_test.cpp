@@ -280,3 +280,22 @@ TEST_CASE("line prefix: terminal bytes", "[prefix]") {
     CHECK(strip_ansi("no colour", scratch) == "no colour");
   }
 }
+
+TEST_CASE("line prefix: a reader's label in another script before the paste", "[prefix]") {
+  // Verbatim (tests/data/real/ascend-pytorch-23-sd-lora-npu-geglu-no-attribute-one-line).
+  auto p = split_line_prefix("报错如下：AttributeError: module 'torch_npu' has no attribute 'npu_geglu'");
+  CHECK(p.prose == "报错如下：");
+  CHECK(p.body == "AttributeError: module 'torch_npu' has no attribute 'npu_geglu'");
+  // An ASCII colon and blanks after it; a launcher prefix after the label is still read.
+  auto q = split_line_prefix("错误信息:  [rank3]: RuntimeError: ACL stream synchronize failed.");
+  CHECK(q.prose == "错误信息:  ");
+  CHECK(q.rank == 3);
+  CHECK(q.body == "RuntimeError: ACL stream synchronize failed.");
+  SECTION("near misses") {
+    CHECK(split_line_prefix("报错如下：").body == "报错如下：");  // nothing after the label
+    CHECK(split_line_prefix("报错log：AttributeError: x").prose.empty());  // ASCII inside
+    CHECK(split_line_prefix("日志.log:12:[ERROR] x").prose.empty());  // a grep file name
+    CHECK(split_line_prefix("Error: device lost").prose.empty());  // ASCII words are the line's own
+    CHECK(split_line_prefix("报错如下，模型加载失败").prose.empty());  // no colon
+  }
+}
