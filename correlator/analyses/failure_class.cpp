@@ -163,7 +163,7 @@ void library_and_symbol(std::string_view text, std::string& library, std::string
 // `OPS function error: X`, `operator name is X`.
 std::string operator_of(std::string_view text) {
   // autograd names the backward step whose saved tensor was changed in place:
-  // `..., which is output 0 of MulBackward0, is at version 2; ...`.
+  // `..., which is output 0 of <Op>Backward0, is at version 2; ...`.
   if (size_t p = text.find("which is output "); p != std::string_view::npos) {
     size_t of = text.find(" of ", p);
     size_t end = of == std::string_view::npos ? of : text.find_first_of(", ", of + 4);
