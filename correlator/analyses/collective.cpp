@@ -133,10 +133,12 @@ class TextMatcher {
     for (int idx : hits_) {
       const Signature& sig = kb_.signatures[static_cast<size_t>(idx)];
       auto cls = classes_.of_signature(sig.id);
-      if (cls.empty() || cls == kSettingsDifferClass) continue;
+      if (cls.empty()) continue;
+      auto caps = captures(sig, text);
+      if (!capture_of(caps, kStatedValueCapture).empty()) continue;  // a value to compare
       Seen& s = seen[std::string(cls)];
       note(s, e, "report text:" + sig.id);
-      keep_captures(s, cls, captures(sig, text));
+      keep_captures(s, cls, caps);
     }
   }
 
@@ -194,7 +196,7 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
   std::map<std::string, Seen> seen;
   for (const auto& h : b.logs.signature_hits) {
     auto cls = classes.of_signature(h.id);
-    if (cls.empty() || cls == kSettingsDifferClass) continue;  // a stated setting, not a failure
+    if (cls.empty() || !capture_of(h, kStatedValueCapture).empty()) continue;  // a value to compare
     Seen& s = seen[std::string(cls)];
     note(s, h.evidence, "signature " + h.id);
     keep_captures(s, cls, h.captures);
@@ -368,7 +370,7 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
       out.push_back(std::move(f));
     }
   }
-  settings_differ(evidence, ctx.collective_classes, ctx.finding_texts, any_failed, out);
+  compared_values(evidence, ctx.collective_classes, ctx.finding_texts, any_failed, out);
 }
 
 }  // namespace triage

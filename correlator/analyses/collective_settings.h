@@ -1,6 +1,7 @@
 #pragma once
-// collective/settings-differ: a setting both ends of a link must share that two devices or
-// ranks state differently (docs/findings/collective.md).
+// Values the ranks of one job must share, compared between them (docs/findings/collective.md):
+// collective/settings-differ (a setting both ends of a link must share) and collective/mismatch
+// (ranks of one communicator in different collectives).
 #include <vector>
 
 #include "knowledge/collective_classes.h"
@@ -10,14 +11,18 @@
 
 namespace triage {
 
-// The collective class of the signatures that state such a setting.
 constexpr std::string_view kSettingsDifferClass = "collective/settings-differ";
 
-// One finding when some setting has two values in the input (all its bundles): the signature hits whose class
-// (knowledge/collective-classes.tsv) is settings-differ, by their `setting_value` capture and
-// compared only among hits with the same `setting_scope`; hccn_tool -tls -g's switches join
-// HCCP's own TLS line (hccp/tls-switch). `collective_failed`: another collective class was seen.
-void settings_differ(const EvidenceSet& evidence, const CollectiveClasses& classes, const FindingTexts& texts,
+// A signature whose hits carry this capture states a value to compare, not a failure: the
+// collective class of its row (knowledge/collective-classes.tsv) is what two values raise.
+// `setting_scope`, when present, limits the comparison to hits with the same scope.
+constexpr std::string_view kStatedValueCapture = "setting_value";
+
+// One finding per class when, over the whole input (all its bundles), a setting has two values
+// stated by different ranks or devices; hccn_tool -tls -g's switches join HCCP's own TLS line
+// (hccp/tls-switch). A rank or device that states two values itself is left out.
+// `collective_failed`: another collective class was seen.
+void compared_values(const EvidenceSet& evidence, const CollectiveClasses& classes, const FindingTexts& texts,
                      bool collective_failed, std::vector<Finding>& out);
 
 }  // namespace triage

@@ -122,3 +122,28 @@ TEST_CASE("settings-differ: hccn_tool -tls -g for every device joins the compari
   CHECK_FALSE(find(healthy, "collective/settings-differ"));
   for (const auto& g : healthy.findings) CHECK(g.severity < Severity::warning);
 }
+
+namespace {
+// HCCL's task-execution timeout report (tests/data/real/hccl-docs-task-exec-*), with the pid
+// and the operator of its tag as parameters.
+std::string task_timeout(const std::string& pid, const std::string& op) {
+  return "[ERROR] HCCL(" + pid + ",all_reduce_test):2025-10-24-11:18:29.513.755 [task_exception_handler.cc:908] [" +
+         pid + "][TaskExecStage][Timeout][Host]Task run failed, base information is streamID:[2], taskID[21], tag[" +
+         op + "_127.10.0.1%enp_60000_0_1761275812718970], AlgType(level 0-1-2):[fullmesh-ring-NHR].\n";
+}
+}  // namespace
+
+TEST_CASE("compared values: ranks of one group timing out in different operators are a mismatch", "[collective]") {
+  Report r = analyze_files({{"plog.txt", task_timeout("2111665", "AllReduce") + task_timeout("2111666", "AllGather")}});
+  const Finding* f = find(r, "collective/mismatch");
+  REQUIRE(f);
+  CHECK(value(*f, "values") == "AllGather (pid 2111666); AllReduce (pid 2111665)");
+  CHECK(find(r, "collective/wait-timeout"));  // the same lines are wait timeouts too
+  CHECK_FALSE(find(r, "collective/settings-differ"));
+  // Near misses: the same operator on both ranks; one rank that timed out in both operators.
+  Report same = analyze_files({{"plog.txt", task_timeout("2111665", "AllReduce") + task_timeout("2111666", "AllReduce")}});
+  CHECK_FALSE(find(same, "collective/mismatch"));
+  CHECK(find(same, "collective/wait-timeout"));
+  Report one = analyze_files({{"plog.txt", task_timeout("2111665", "AllReduce") + task_timeout("2111665", "AllGather")}});
+  CHECK_FALSE(find(one, "collective/mismatch"));
+}
