@@ -80,9 +80,11 @@ static std::vector<VersionSeen> versions_of(const BundleFacts& f) {
   }
   for (const auto* info : {&f.devices.info, &f.devices.map_failure})
     if (*info) add("npu-smi", (*info)->version, (*info)->evidence);
-  static constexpr std::string_view kPackages[] = {"torch", "torch-npu", "mindspore", "vllm", "vllm-ascend",
-                                                   "deepspeed", "mindspeed", "transformers", "accelerate",
-                                                   "lmdeploy"};
+  // The stacks customers run on Ascend (issue 36): their versions are what a reply asks first.
+  static constexpr std::string_view kPackages[] = {"torch",        "torch-npu", "mindspore",   "vllm",
+                                                   "vllm-ascend",  "deepspeed", "mindspeed",   "transformers",
+                                                   "accelerate",   "lmdeploy",  "llamafactory", "sglang",
+                                                   "ms-swift",     "verl",      "mindformers"};
   auto packages = [&](const std::vector<PackageRow>& rows) {
     for (auto name : kPackages)
       for (const auto& p : rows)

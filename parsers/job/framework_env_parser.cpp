@@ -138,6 +138,33 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
           ++ctx.stats.parsed;
           return;
         }
+      // `llamafactory-cli env`'s "- CANN version: 8.3.RC1": the CANN torch_npu runs with, a
+      // toolkit version of its own.
+      if (key == "CANN version") {
+        if (sv v = first_word(t.substr(colon + 1)); !v.empty() && v[0] >= '0' && v[0] <= '9') {
+          VersionFile f;
+          f.entry = ctx.entry.path;
+          f.component = "toolkit";
+          f.lines.push_back(KeyValueLine{"version", std::string(v), evidence_at(ctx, line)});
+          lf.cann_files.push_back(std::move(f));
+        }
+        ++ctx.stats.parsed;
+        return;
+      }
+      // Any other "<Name> version: <v>" ("- `llamafactory` version: 0.9.4.dev0", "- PEFT
+      // version: 0.17.1"): the package is the name in lower case.
+      if (item && key.size() > 8 && key.ends_with(" version")) {
+        sv name = key.substr(0, key.size() - 8);
+        if (name.size() > 2 && name.front() == '`' && name.back() == '`') name = name.substr(1, name.size() - 2);
+        std::string lower(name);
+        for (char& c : lower) c = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        sv v = first_word(t.substr(colon + 1));
+        if (is_package_name(lower) && !v.empty() && v[0] >= '0' && v[0] <= '9') {
+          add(lower, v, line);
+          ++ctx.stats.parsed;
+          return;
+        }
+      }
       // SGLang's and LMDeploy's check_env: "sglang: 0.5.0rc2", "sgl_kernel: Module Not Found":
       // a lower-case package name and a version with a dot (a missing module names none, and
       // mmengine's `numpy_random_seed: 2147483648` is a number, not a version).
