@@ -12,7 +12,7 @@ SlowLimits parse_slow_limits(std::string_view content, const std::string& name, 
   static const std::vector<std::string_view> kHeader = {"name", "chip", "value", "source", "why"};
   static const std::set<std::string_view> kNames = {"rated_freq_mhz", "freq_ratio_min", "busy_aicore_pct",
                                                     "temp_alarm_c", "psi_some_avg10_pct", "load_per_cpu",
-                                                    "nonvoluntary_share", "min_switches"};
+                                                    "nonvoluntary_share", "min_switches", "hccl_connect_timeout_s"};
   SlowLimits out;
   for_each_table_row(content, name, kHeader, errors, [&](const std::string& where, const std::vector<std::string_view>& f) {
     if (!kNames.count(f[0])) return errors.push_back(where + ": unknown limit '" + std::string(f[0]) + "'");

@@ -1,5 +1,6 @@
 #pragma once
-// knowledge/slow-limits.tsv: the limits of the slow-rank analysis (issue 37, slow not stuck):
+// knowledge/slow-limits.tsv: the limits of the slow-rank analysis (issue 37, slow not stuck) and
+// the default HCCL_CONNECT_TIMEOUT a late rank is measured against (collective/late-arrival):
 // rated AI Core frequency per chip family (a fallback), down-clocking ratio, busy AI Core share,
 // temperature alarm, CPU pressure, load per CPU, forced context-switch share.
 #include <optional>

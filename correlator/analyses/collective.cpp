@@ -6,6 +6,7 @@
 // decide the class by the rows of knowledge/collective-classes.tsv; the text of a CANN error report
 // printed in job output is matched with the same signatures.
 #include "correlator/analyses/collective.h"
+#include "correlator/analyses/collective_arrival.h"
 #include "correlator/analyses/collective_settings.h"
 #include "correlator/analyses/collective_wait_site.h"
 #include "correlator/analyses/port_health.h"
@@ -135,7 +136,7 @@ class TextMatcher {
       auto cls = classes_.of_signature(sig.id);
       if (cls.empty()) continue;
       auto caps = captures(sig, text);
-      if (!capture_of(caps, kStatedValueCapture).empty()) continue;  // a value to compare
+      if (!capture_of(caps, kStatedValueCapture).empty() || !capture_of(caps, kArrivalKeyCapture).empty()) continue;
       Seen& s = seen[std::string(cls)];
       note(s, e, "report text:" + sig.id);
       keep_captures(s, cls, caps);
@@ -196,7 +197,9 @@ std::map<std::string, Seen> collect(const BundleFacts& b, const KnowledgeBase& k
   std::map<std::string, Seen> seen;
   for (const auto& h : b.logs.signature_hits) {
     auto cls = classes.of_signature(h.id);
-    if (cls.empty() || !capture_of(h, kStatedValueCapture).empty()) continue;  // a value to compare
+    // A value to compare, or when a rank arrived: statements, compared below, not failures.
+    if (cls.empty() || !capture_of(h, kStatedValueCapture).empty() || !capture_of(h, kArrivalKeyCapture).empty())
+      continue;
     Seen& s = seen[std::string(cls)];
     note(s, h.evidence, "signature " + h.id);
     keep_captures(s, cls, h.captures);
@@ -371,6 +374,7 @@ void analyze_collective(const AnalysisContext& ctx, std::vector<Finding>& out) {
     }
   }
   compared_values(evidence, ctx.collective_classes, ctx.finding_texts, any_failed, out);
+  late_arrival(evidence, ctx.collective_classes, slow_limits_for(ctx.options.knowledge_dir), ctx.finding_texts, out);
 }
 
 }  // namespace triage

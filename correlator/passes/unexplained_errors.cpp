@@ -376,6 +376,9 @@ void analyze_unexplained_errors(const AnalysisContext& ctx, std::vector<Finding>
         }
       }
       Group& g = it->second;
+      // A later line of the group: the template masks its numbers, its own codes are scanned
+      // (at most LineFacts::kMaxPerKey a key).
+      if (g.count > 0) scan_line(l, kb, g.scanned);
       g.count += l.count;
       if (!l.first.empty() && (g.first.empty() || l.first < g.first)) g.first = l.first;
       if (!l.last.empty() && (g.last.empty() || l.last > g.last)) g.last = l.last;
