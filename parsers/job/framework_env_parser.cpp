@@ -141,7 +141,8 @@ void parse_framework_env(ParseContext& ctx, ByteSource& src) {
       // `llamafactory-cli env`'s "- CANN version: 8.3.RC1": the CANN torch_npu runs with, a
       // toolkit version of its own.
       if (key == "CANN version") {
-        if (sv v = first_word(t.substr(colon + 1)); !v.empty() && v[0] >= '0' && v[0] <= '9') {
+        sv v = first_word(t.substr(colon + 1));
+        if (!v.empty() && v[0] >= '0' && v[0] <= '9' && lf.cann_files.size() < 64) {  // a paste, not a flood
           VersionFile f;
           f.entry = ctx.entry.path;
           f.component = "toolkit";

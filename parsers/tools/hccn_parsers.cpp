@@ -204,7 +204,7 @@ bool tls_line(ParseContext& ctx, sv t, const TextLine& line, HccnPort& p) {
   constexpr sv kSwitch = "tls switch[";
   if (starts_with(t, kSwitch)) {
     size_t close = t.find(']', kSwitch.size());
-    if (close == sv::npos || close == kSwitch.size()) return false;
+    if (close == sv::npos || close == kSwitch.size() || close - kSwitch.size() > 8) return false;  // 0 or 1
     p.tls_switch = std::string(t.substr(kSwitch.size(), close - kSwitch.size()));
     p.tls_evidence = evidence_at(ctx, line);
     return true;
