@@ -148,34 +148,3 @@ TEST_CASE("compared values: ranks of one group timing out in different operators
   CHECK_FALSE(find(one, "collective/mismatch"));
 }
 
-namespace {
-// HCCL's INFO record of a rank entering communicator creation (tests/data/real/hccl-docs-cluster-
-// nego-*), with the pid, rank and time as parameters.
-std::string init_entry(const std::string& pid, const std::string& rank, const std::string& time) {
-  return "[INFO] HCCL(" + pid + ",all_reduce_test):2025-11-20-" + time + " [op_base.cc:1293] [" + pid +
-         "]Entry-HcclCommInitRootInfoInner:ranks[2], rank[" + rank +
-         "], rootinfo: host ip[127.10.0.1] port[60000] nicDeploy[1] identifier[127.10.0.1%enp_60000_0_1763610996711234], "
-         "deviceLogicId[" + rank + "]\n";
-}
-}  // namespace
-
-TEST_CASE("late arrival: a rank entering communicator creation later than the connect timeout", "[collective]") {
-  Report r = analyze_files({{"plog.txt", init_entry("3079952", "0", "11:56:36.711.546") +
-                                             init_entry("3079955", "1", "11:59:56.716.583")}});
-  const Finding* f = find(r, "collective/late-arrival");
-  REQUIRE(f);
-  CHECK(value(*f, "late") == "pid 3079955 (rank 1)");
-  CHECK(value(*f, "gap_s") == "200");
-  CHECK(value(*f, "connect_timeout_s") == "120");
-  CHECK(value(*f, "connect_timeout_from") == "default");
-  REQUIRE_FALSE(r.verdict.ranked.empty());
-  CHECK(r.verdict.ranked.front().id == "collective-communication");
-  CHECK_FALSE(find(r, "collective/link-setup"));  // an entry is no failure of its own
-  // Near misses: within the timeout; one rank entering twice.
-  Report soon = analyze_files({{"plog.txt", init_entry("3079952", "0", "11:56:36.711.546") +
-                                                init_entry("3079955", "1", "11:58:30.716.583")}});
-  CHECK_FALSE(find(soon, "collective/late-arrival"));
-  Report one = analyze_files({{"plog.txt", init_entry("3079952", "0", "11:56:36.711.546") +
-                                               init_entry("3079952", "0", "11:59:56.716.583")}});
-  CHECK_FALSE(find(one, "collective/late-arrival"));
-}
