@@ -30,4 +30,11 @@ inline const Finding* find_finding(const std::vector<Finding>& v, std::string_vi
   return nullptr;
 }
 
+// The value of a finding's `key`, "" when it has none.
+inline std::string finding_value(const Finding& f, std::string_view key) {
+  for (const auto& [k, v] : f.values)
+    if (k == key) return v;
+  return {};
+}
+
 }  // namespace triage::testing

@@ -26,11 +26,7 @@ Report analyze_plog(const std::string& text) {
 
 const Finding* find(const Report& r, std::string_view id) { return testing::find_finding(r.findings, id); }
 
-std::string value(const Finding& f, std::string_view key) {
-  for (const auto& [k, v] : f.values)
-    if (k == key) return v;
-  return {};
-}
+std::string value(const Finding& f, std::string_view key) { return testing::finding_value(f, key); }
 
 // HCCL's INFO record of a rank entering communicator creation (tests/data/real/hccl-docs-cluster-
 // nego-*), with the pid, rank and time as parameters.

@@ -25,11 +25,7 @@ Report analyze_files(const std::vector<std::pair<std::string, std::string>>& fil
 
 const Finding* find(const Report& r, std::string_view id) { return testing::find_finding(r.findings, id); }
 
-std::string value(const Finding& f, std::string_view key) {
-  for (const auto& [k, v] : f.values)
-    if (k == key) return v;
-  return {};
-}
+std::string value(const Finding& f, std::string_view key) { return testing::finding_value(f, key); }
 
 const std::string kTlsOn =
     "run/device-0/device-2849330_20251024153927364.log:[INFO] HCCP(2988,hccp_service.bin):2025-10-24-15:39:26.133.826 "
