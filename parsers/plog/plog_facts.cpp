@@ -351,7 +351,6 @@ void PlogFileParser::note_level_line(const PlogLine& p, const Line& line) {
     ++summary_.level_lines_over_cap;
     return;
   }
-  if (rows.empty()) rows.reserve(16);
   PlogLevelLine& r = rows.emplace_back();
   r.key = h;
   r.level = p.level_id;

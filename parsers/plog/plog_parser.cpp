@@ -161,6 +161,9 @@ void PlogFileParser::finish() {
   stats.variant = variant;
   summary_.variant = variant;
   summary_.kind = SourceKind::plog;
+  // Exact sizes: 100,000 small entries each keeping spare capacity cost hundreds of MiB (issue 35).
+  summary_.by_module.reserve(module_slots_ + (other_modules_ ? 1 : 0));
+  summary_.level_lines.shrink_to_fit();
   for (size_t i = 0; i < module_slots_; ++i)
     summary_.by_module.emplace_back(std::string(modules_[i].name, modules_[i].len),
                                     modules_[i].count);
