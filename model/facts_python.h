@@ -259,6 +259,14 @@ struct JobEvent {
   EvidenceRef evidence;
 };
 
+// When one job-output entry ran: its first and last line with a time of its own
+// (parsers/job/job_line_time.h), as printed, so a healthy log says when it ran (issue 36).
+struct JobSpan {
+  std::string first, last;        // as printed ("03-24 22:22:41", "2024-10-18 10:02:34,337")
+  EvidenceRef first_at, last_at;  // entry, line and offset (last_at has no excerpt)
+  uint64_t stamped = 0;           // lines with a time of their own
+};
+
 struct PythonFacts {
   std::vector<PyStream> streams;
   std::vector<PythonTraceback> tracebacks;  // in file order of their first line
@@ -267,6 +275,7 @@ struct PythonFacts {
   std::vector<ErrorReportBlock> error_reports;
   std::vector<TorchWarning> warnings;
   std::vector<JobEvent> job_events;
+  std::vector<JobSpan> spans;  // one per job-output entry with a stamped line
   size_t chains = 0;    // next chain id
   uint64_t dropped = 0; // facts not kept: an entry exceeded a per-table cap (see docs)
 };

@@ -7,6 +7,7 @@
 #include <functional>
 #include <tuple>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "model/evidence.h"
 #include "model/kernel_words.h"
@@ -199,6 +200,20 @@ void python_rows(Rows& rows, const PythonFacts& py) {
     rows.add("code", w.error_code, w.evidence);
     scan_text(rows, w.message, w.evidence);
   }
+  // When a job-output entry ran: its first and last stamped line, for an entry whose kept facts
+  // carry no time (a healthy log); where they do, their times are the ones a report names.
+  std::unordered_set<std::string_view> timed;
+  for (const auto& e : py.err_lines)
+    if (!e.time.original.empty()) timed.insert(e.evidence.entry);
+  for (const auto& b : py.error_reports)
+    if (b.has_time) timed.insert(b.evidence.entry);
+  for (const auto& j : py.job_events)
+    if (!j.time.empty()) timed.insert(j.evidence.entry);
+  for (const auto& span : py.spans) {
+    if (timed.count(span.first_at.entry)) continue;
+    rows.time(span.first, span.first_at);
+    rows.time(span.last, span.last_at);
+  }
   for (const auto& j : py.job_events) {
     rows.add("code", j.code, j.evidence);
     rows.add("device", j.device, j.evidence);
@@ -297,6 +312,7 @@ void version_rows(Rows& rows, const BundleFacts& f, FactScope scope) {
     if (!*info) continue;
     const NpuSmiInfo& n = **info;
     rows.add("version", n.version, n.evidence);
+    if (n.driver_version != n.version) rows.add("version", n.driver_version, n.evidence);
     rows.add("code", n.failure_code, n.evidence);
     for (const auto& c : n.chips) {
       rows.add("device", c.npu, c.evidence);

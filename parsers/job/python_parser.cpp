@@ -139,6 +139,7 @@ void PythonLogParser::line_time(StreamState& s, const Prefix& p, size_t from) {
   if (!t && !p.logger.empty()) t = joblines::read_logger_time(p.logger);
   StreamState::Stamp& st = s.stamp;
   if (t) {
+    note_span(*t);
     st.local = t->local;
     if (t->has_year()) {
       last_dated_ = t->local;
@@ -165,6 +166,17 @@ void PythonLogParser::line_time(StreamState& s, const Prefix& p, size_t from) {
     h.time.valid = true;
     h.time.time.original.assign(st.view());
   }
+}
+
+void PythonLogParser::note_span(const joblines::LineTime& t) {
+  if (stamped_++ == 0) {
+    span_first_.assign(t.text);
+    span_first_at_ = evidence(cur_->text);
+  }
+  span_last_size_ = static_cast<uint8_t>(std::min(t.text.size(), sizeof span_last_));
+  std::memcpy(span_last_, t.text.data(), span_last_size_);  // no allocation per line
+  span_last_line_ = cur_->number;
+  span_last_offset_ = cur_->offset;
 }
 
 void PythonLogParser::expire(StreamState& s) {
@@ -319,6 +331,16 @@ void PythonLogParser::finish() {
   if (!tool_error_.empty() && st.lines <= 3 && st.parsed == 0) st.not_collected = tool_error_;
   if (plog_) plog_->finish();
   name_report_components();
+  if (stamped_) {
+    JobSpan& span = py_.spans.emplace_back();
+    span.first = std::move(span_first_);
+    span.first_at = std::move(span_first_at_);
+    span.last.assign(span_last_, span_last_size_);
+    span.last_at.entry = entry_;
+    span.last_at.line = span_last_line_;
+    span.last_at.offset = span_last_offset_;
+    span.stamped = stamped_;
+  }
 }
 
 // A report printed to job output carries no module tag: the component is the one its text

@@ -168,6 +168,7 @@ class PythonLogParser {
   // The line's time (its own, else the stamp of the record it continues) on the signature
   // hits it gave from `from` on (issue 38).
   void line_time(StreamState& s, const Prefix& p, size_t from);
+  void note_span(const joblines::LineTime& t);  // the entry's first and last stamped line
   std::optional<size_t> add_job_event(JobEvent e);
   void plog_line(const Line& l);
   // vLLM's engine banner names its version: `Initializing a V0 LLM engine (v0.7.3.dev191+g...)`.
@@ -225,6 +226,12 @@ class PythonLogParser {
   // The last full date a line of this entry printed at its start (job_line_time.h): the year
   // of the year-less stamps after it (issue 38).
   std::optional<CivilTime> last_dated_;
+  // The entry's span (JobSpan): the first stamped line kept once, the last one in place.
+  std::string span_first_;
+  EvidenceRef span_first_at_;
+  char span_last_[40] = {};
+  uint8_t span_last_size_ = 0;
+  uint64_t span_last_line_ = 0, span_last_offset_ = 0, stamped_ = 0;
   ParseStats plog_stats_;  // plog lines on stdout: read by a plog reader of their own
   std::unique_ptr<ParseContext> plog_ctx_;
   std::unique_ptr<PlogFileParser> plog_;

@@ -153,3 +153,23 @@ TEST_CASE("line time: the year from the bundle: an earlier full date of the entr
     CHECK_FALSE(h->time.valid);
   }
 }
+
+TEST_CASE("line time: a job-output entry's span is its first and last stamped line", "[job][time][python]") {
+  // vLLM-style INFO lines: nothing to keep but when the entry ran.
+  auto p = parse_python_text(
+      "INFO 11-02 08:15:01 [loader.py:30] Available plugins for group platform_plugins:\n"
+      "  a continuation without a time\n"
+      "INFO 11-02 08:15:03 [loader.py:44] plugin loaded.\n"
+      "INFO 11-02 08:16:40 [loader.py:247] Platform plugin is activated\n");
+  REQUIRE(p.facts.python.spans.size() == 1);
+  const JobSpan& s = p.facts.python.spans[0];
+  CHECK(s.first == "11-02 08:15:01");
+  CHECK(s.first_at.line == 1);
+  CHECK(s.last == "11-02 08:16:40");
+  CHECK(s.last_at.line == 4);
+  CHECK(s.last_at.entry == s.first_at.entry);
+  CHECK(s.stamped == 3);
+  // Near miss: an entry without a stamped line has no span.
+  auto q = parse_python_text("plain output\nno time here 12:00 either\n");
+  CHECK(q.facts.python.spans.empty());
+}
