@@ -34,6 +34,7 @@ struct NpuProcessRow {
 
 struct NpuSmiInfo {
   std::string version;               // npu-smi version of the header
+  std::string driver_version;        // the header's `Version:` (the driver's; may carry a patch, `.sph001`)
   std::vector<NpuChipRow> chips;
   std::vector<NpuProcessRow> processes;
   std::vector<int64_t> npus_without_processes;  // "No running processes found in NPU N"

@@ -188,7 +188,7 @@ void dcmi_failure(const BundleFacts& b, const KnowledgeBase& kb, const FindingTe
   render_finding_words(f, texts, {{"dcmi_code", code}}, code == "-8020" ? "occupied" : "");
   f.evidence.push_back(i->evidence);
   f.value("dcmi_code", code);
-  f.value("in_container", b.manifest.in_container == true ? "yes" : "no");
+  f.value("in_container", !b.manifest.in_container ? "unknown" : *b.manifest.in_container ? "yes" : "no");
   out.push_back(std::move(f));
 }
 

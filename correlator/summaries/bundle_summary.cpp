@@ -79,7 +79,11 @@ static std::vector<VersionSeen> versions_of(const BundleFacts& f) {
     if (l) add(c.component.empty() ? "CANN" : "CANN " + c.component, l->value, l->evidence);
   }
   for (const auto* info : {&f.devices.info, &f.devices.map_failure})
-    if (*info) add("npu-smi", (*info)->version, (*info)->evidence);
+    if (*info) {
+      add("npu-smi", (*info)->version, (*info)->evidence);
+      // The header's `Version:` is the driver's; named only where it differs (a patch, `.sph001`).
+      if ((*info)->driver_version != (*info)->version) add("driver", (*info)->driver_version, (*info)->evidence);
+    }
   // The stacks customers run on Ascend (issue 36): their versions are what a reply asks first.
   static constexpr std::string_view kPackages[] = {"torch",        "torch-npu", "mindspore",   "vllm",
                                                    "vllm-ascend",  "deepspeed", "mindspeed",   "transformers",

@@ -101,6 +101,8 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
     if (c0.rfind("npu-smi ", 0) == 0) {
       split_tokens(c0, tokens);
       if (tokens.size() >= 2) info.version = std::string(tokens[1]);
+      for (size_t k = 2; k + 1 < tokens.size(); ++k)
+        if (tokens[k] == "Version:") info.driver_version = std::string(tokens[k + 1]);
       ++ctx.stats.parsed;
       return;
     }
@@ -197,7 +199,11 @@ void parse_npu_smi_info(ParseContext& ctx, ByteSource& src) {
   if (!info.failure.empty() && info.chips.empty())
     ctx.stats.not_collected = fmt::format("tool_failed: {}", make_excerpt(info.failure, 160));
   ctx.stats.variant = info.failure.empty() ? "npu-smi-table" : "npu-smi-failure";
-  ctx.facts.devices.info = std::move(info);
+  // Two `npu-smi info` outputs in one paste (two prompts): one that holds no failure, chip or
+  // version (a lone `DrvMngGetConsoleLogLevel failed`) does not erase what the other read.
+  auto& kept = ctx.facts.devices.info;
+  if (kept && info.failure.empty() && info.chips.empty() && info.version.empty()) return;
+  kept = std::move(info);
 }
 
 }  // namespace triage

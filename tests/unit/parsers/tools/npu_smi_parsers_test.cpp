@@ -281,3 +281,30 @@ TEST_CASE("npu-smi info: the Ascend950 layout (name in a column of its own), cut
   CHECK(s2.malformed == 2);
   CHECK((!bad.devices.info || bad.devices.info->chips.empty()));
 }
+
+TEST_CASE("npu-smi info: the header's driver Version, and a second empty output in a paste", "[npu_smi]") {
+  // The header names the tool's version and the driver's, which may carry a patch suffix.
+  BundleFacts h;
+  run_kind(SourceKind::npu_smi_info, "npu-smi-info.txt",
+           "+----------------------------------------------------------------------------------------------+\n"
+           "| npu-smi 24.1.rc3.1               Version: 24.1.rc3.1.sph002                                  |\n",
+           h);
+  REQUIRE(h.devices.info);
+  CHECK(h.devices.info->version == "24.1.rc3.1");
+  CHECK(h.devices.info->driver_version == "24.1.rc3.1.sph002");
+  // Near miss: a header without `Version:` names no driver version.
+  BundleFacts n;
+  run_kind(SourceKind::npu_smi_info, "npu-smi-info.txt", "| npu-smi 24.1.rc3.1 |\n", n);
+  REQUIRE(n.devices.info);
+  CHECK(n.devices.info->driver_version.empty());
+  // Two npu-smi outputs in one paste: a second that holds only the log-level line does not
+  // erase the first one's DCMI failure; a second with a failure of its own replaces it.
+  auto blocks = blocks_of("### 4.4 ");
+  BundleFacts two;
+  run_kind(SourceKind::npu_smi_info, "npu-smi-info.txt", blocks[1], two);
+  run_kind(SourceKind::npu_smi_info, "npu-smi-info.txt", "DrvMngGetConsoleLogLevel failed. (g_conLogLevel=3)\n", two);
+  REQUIRE(two.devices.info);
+  CHECK(two.devices.info->failure_code == -8020);
+  run_kind(SourceKind::npu_smi_info, "npu-smi-info.txt", blocks[0], two);
+  CHECK(two.devices.info->failure_code == -8005);
+}
