@@ -24,6 +24,7 @@ struct Hit {
   std::string text;  // the line's text as the fact holds it
   EvidenceRef evidence;
   std::string library;  // a signature's `library` capture (the excerpt may be cut before it)
+  std::string call;     // a traceback's allocating call (`torch.empty`), see allocating_call
 };
 
 // `Tried to allocate more than 1EB` / `8.00 EiB` / `2.00 PiB`: no device holds that much, so
@@ -46,7 +47,8 @@ struct Collector {
   std::set<std::pair<std::string, uint64_t>> seen;  // (entry, line): one line counts once
 
   // Codes first (exact), then the phrases in `text`.
-  void line(std::initializer_list<std::string_view> codes, std::string_view text, const EvidenceRef& ev) {
+  void line(std::initializer_list<std::string_view> codes, std::string_view text, const EvidenceRef& ev,
+            std::string call = {}) {
     const FailureClassInfo* row = nullptr;
     for (auto c : codes)
       if (!row) row = table.of_code(c);
@@ -54,11 +56,12 @@ struct Collector {
     if (!row && text != ev.excerpt) row = table.of_text(ev.excerpt);
     if (row && row->klass == "device-memory" && (impossible_allocation(text) || impossible_allocation(ev.excerpt)))
       return;
-    if (row) add(row, text, ev);
+    if (row) add(row, text, ev, {}, row->klass == "device-memory" ? std::move(call) : std::string());
   }
-  void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev, std::string library = {}) {
+  void add(const FailureClassInfo* row, std::string_view text, const EvidenceRef& ev, std::string library = {},
+           std::string call = {}) {
     if (!ev.entry.empty() && !seen.insert({ev.entry, ev.line}).second) return;
-    by_class[row->klass].push_back(Hit{row, std::string(text), ev, std::move(library)});
+    by_class[row->klass].push_back(Hit{row, std::string(text), ev, std::move(library), std::move(call)});
   }
 };
 
@@ -95,12 +98,31 @@ bool torch_npu_loaded(const BundleFacts& b) {
   return false;
 }
 
+// The call that allocated, for an out-of-memory traceback: the source line of the innermost
+// frame outside torch and torch_npu (their wrappers, `transfer_to_npu`'s `return fn(...)`),
+// up to its first `(`: `self.cache = torch.empty(` -> `torch.empty`. "" when none.
+std::string allocating_call(const PythonTraceback& t) {
+  for (auto f = t.frames.rbegin(); f != t.frames.rend(); ++f) {
+    if (f->file.find("/torch/") != std::string::npos || f->file.find("/torch_npu/") != std::string::npos) continue;
+    std::string_view src = f->source;
+    size_t paren = src.find('(');
+    if (paren == std::string_view::npos || paren == 0) return {};
+    size_t start = paren;
+    while (start > 0 && (is_alnum(src[start - 1]) || src[start - 1] == '_' || src[start - 1] == '.')) --start;
+    std::string_view name = src.substr(start, paren - start);
+    if (name.empty() || name.front() == '.' || is_digit(name.front())) return {};
+    return std::string(name);
+  }
+  return {};
+}
+
 void collect(const BundleFacts& b, Collector& c) {
   for (const auto& t : b.python.tracebacks) {
     if (!t.complete) continue;
     std::string text = t.exception_type + ": " + t.message;
     if (missing_module_in_cann(t)) text = fmt::format("{} {}", kCannImportMarker, text);
-    c.line({t.ecode, num(t.error_code)}, text, t.evidence_exception.entry.empty() ? t.evidence_start : t.evidence_exception);
+    c.line({t.ecode, num(t.error_code)}, text, t.evidence_exception.entry.empty() ? t.evidence_start : t.evidence_exception,
+           allocating_call(t));
   }
   for (const auto& r : b.python.error_reports) {
     const EvidenceRef& ev = r.evidence_header.entry.empty() ? r.evidence : r.evidence_header;
@@ -256,6 +278,7 @@ void analyze_failure_class(const AnalysisContext& ctx, std::vector<Finding>& out
         add_unique(libraries, lib);
         add_unique(symbols, sym);
         add_unique(operators, operator_of(h.text));
+        add_unique(operators, h.call);
         add_unique(figures, oom_figures(h.text));
       }
       Finding f;

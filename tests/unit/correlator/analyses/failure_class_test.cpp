@@ -40,6 +40,43 @@ TEST_CASE("failure-class: NPU out of memory keeps its figures", "[failure_class]
   CHECK_FALSE(out[0].does_not_prove.empty());
 }
 
+TEST_CASE("failure-class: an out-of-memory traceback names its allocating call", "[failure_class]") {
+  auto frame = [](std::string file, std::string source) {
+    PyFrame f;
+    f.file = std::move(file);
+    f.line = 57;
+    f.source = std::move(source);
+    return f;
+  };
+  BundleFacts b;
+  auto t = exception_line("RuntimeError", "NPU out of memory. Tried to allocate 8.00 GiB (NPU 1; 60.96 GiB total capacity)");
+  t.frames.push_back(frame("/srv/app/cache/pool.py", "self.blocks = torch.empty("));
+  // A wrapper of torch_npu between the job's call and the error is not the call.
+  t.frames.push_back(frame("/usr/lib/python3/site-packages/torch_npu/contrib/transfer_to_npu.py", "return fn(*args, **kwargs)"));
+  b.python.tracebacks.push_back(t);
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "device-memory/exhausted");
+  CHECK(*out[0].find_value("operator") == "torch.empty");
+  CHECK(out[0].observed.find("Operator: torch.empty.") != std::string::npos);
+  // Near misses: a frame's source without a call names none; another class keeps no call.
+  BundleFacts plain;
+  auto u = t;
+  u.frames.front().source = "blocks = cached";
+  plain.python.tracebacks.push_back(u);
+  out = run(plain);
+  REQUIRE(out.size() == 1);
+  CHECK(*out[0].find_value("operator") == "");
+  BundleFacts shape;
+  auto v = exception_line("RuntimeError", "mat1 and mat2 shapes cannot be multiplied (4x3 and 4x5)");
+  v.frames.push_back(frame("/srv/app/model.py", "y = layer.forward(x)"));
+  shape.python.tracebacks.push_back(v);
+  out = run(shape);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].id == "operator-error");
+  CHECK(out[0].find_value("operator")->find("layer.forward") == std::string::npos);
+}
+
 TEST_CASE("failure-class: an allocation no device holds is no memory exhaustion", "[failure_class]") {
   BundleFacts b;
   // flashserve/flash-linear-attention-npu#149 (as a traceback's exception line), and a PiB size
