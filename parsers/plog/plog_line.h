@@ -55,7 +55,7 @@ struct PlogLine {
   std::string_view module;        // "RUNTIME" ("" for awatchdog)
   std::string_view pid;           // "3813", "-1"
   std::string_view process_name;  // "python3", "", "None", "null" (leading blanks removed)
-  std::string_view time_text;     // "2025-01-10-17:53:52.846.403"
+  std::string_view time_text;     // "2025-01-10-17:53:52.817.403"
   std::string_view file;          // "device_error_proc.cc", a relative path, or ""
   std::string_view line;          // "1409" (DRV without a file marker: the function's line)
   std::string_view tid;           // "3813" or ""
