@@ -98,6 +98,22 @@ void job_error_lines(const BundleFacts& b, ErrorLineSink& out) {
     l->first = l->last = error_time_text(t.anchor.time);
     stream_ids(t.stream, l);
   }
+  // A chain whose every traceback the paste cut before its exception line (frames, no
+  // `Error: ...`): an exception was raised, but what it was is not in the input. It is an
+  // error line no finding explains, never "no fault found"; its innermost frame says where.
+  std::map<size_t, const PythonTraceback*> cut;
+  for (const auto& t : py.tracebacks)
+    if (t.truncated && t.header_seen && !t.frames.empty() && !raised.count(t.chain)) cut[t.chain] = &t;
+  for (const auto& [chain, tp] : cut) {
+    const PythonTraceback& t = *tp;
+    ErrorLine* l = out.add("job", t.evidence_start);
+    if (!l) continue;
+    const PyFrame& f = t.frames.back();
+    l->module = "python";
+    l->message = "traceback cut before its exception line; innermost frame " + f.file + ":" +
+                 std::to_string(f.line) + (f.function.empty() ? "" : " in " + f.function);
+    stream_ids(t.stream, l);
+  }
   // Job-output failure lines (OOM, loader errors, ACL / DCMI / driver return codes, MindCluster
   // component and MindSpore ERROR records, report lines whose header was cut away, and
   // error-level lines of unknown shape).

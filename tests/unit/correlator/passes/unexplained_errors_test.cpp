@@ -241,3 +241,40 @@ TEST_CASE("unexplained-errors: a MindSpore CRITICAL or EXCEPTION record is an er
   warning.replace(0, 10, "[WARNING]");
   CHECK(run(with_record(warning)).empty());
 }
+
+TEST_CASE("unexplained-errors: a traceback cut before its exception line is an error line", "[unexplained]") {
+  auto traceback = [](bool complete, size_t chain) {
+    PythonTraceback t;
+    t.header_seen = true;
+    t.complete = complete;
+    t.truncated = !complete;
+    t.chain = chain;
+    PyFrame f;
+    f.file = "/srv/app/tools/check.py";
+    f.line = 317;
+    f.function = "get_info";
+    t.frames.push_back(f);
+    t.evidence_start = make_evidence("console.txt", 2, 20, "Traceback (most recent call last):");
+    if (complete) {
+      t.exception_type = "KeyError";
+      t.message = "'compiler'";
+      t.evidence_exception = make_evidence("console.txt", 6, 200, "KeyError: 'compiler'");
+    }
+    return t;
+  };
+  BundleFacts b;
+  b.python.tracebacks.push_back(traceback(false, 0));
+  auto out = run(b);
+  REQUIRE(out.size() == 1);
+  const std::string& g = *out[0].find_value("group.0");
+  CHECK(g.find("traceback cut before its exception line") != std::string::npos);
+  CHECK(g.find("check.py") != std::string::npos);
+  CHECK(out[0].evidence.at(0).line == 2);
+  // Near miss: a chain with a complete traceback is read by its exception line, not as cut.
+  BundleFacts whole;
+  whole.python.tracebacks.push_back(traceback(false, 0));
+  whole.python.tracebacks.push_back(traceback(true, 0));
+  out = run(whole);
+  REQUIRE(out.size() == 1);
+  CHECK(out[0].find_value("group.0")->find("traceback cut") == std::string::npos);
+}
