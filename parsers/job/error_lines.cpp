@@ -101,11 +101,24 @@ void job_error_lines(const BundleFacts& b, ErrorLineSink& out) {
   // A chain whose every traceback the paste cut before its exception line (frames, no
   // `Error: ...`): an exception was raised, but what it was is not in the input. It is an
   // error line no finding explains, never "no fault found"; its innermost frame says where.
+  // A logger's error record that prints the traceback right after its first line (vLLM's
+  // `ERROR ... WorkerProc failed to start.`) is already that line's error: not counted twice.
+  std::map<std::pair<size_t, std::string_view>, std::vector<uint64_t>> error_records;  // stream, entry -> lines
+  for (const auto& e : py.job_events)
+    if (e.kind == JobEventKind::level_line) error_records[{e.stream, e.evidence.entry}].push_back(e.evidence.line);
+  auto follows_record = [&](const PythonTraceback& t) {
+    auto it = error_records.find({t.stream, t.evidence_start.entry});
+    if (it == error_records.end()) return false;
+    for (uint64_t line : it->second)
+      if (line < t.evidence_start.line && t.evidence_start.line - line <= 2) return true;
+    return false;
+  };
   std::map<size_t, const PythonTraceback*> cut;
   for (const auto& t : py.tracebacks)
     if (t.truncated && t.header_seen && !t.frames.empty() && !raised.count(t.chain)) cut[t.chain] = &t;
   for (const auto& [chain, tp] : cut) {
     const PythonTraceback& t = *tp;
+    if (follows_record(t)) continue;
     ErrorLine* l = out.add("job", t.evidence_start);
     if (!l) continue;
     const PyFrame& f = t.frames.back();
