@@ -106,11 +106,12 @@ void job_error_lines(const BundleFacts& b, ErrorLineSink& out) {
   std::map<std::pair<size_t, std::string_view>, std::vector<uint64_t>> error_records;  // stream, entry -> lines
   for (const auto& e : py.job_events)
     if (e.kind == JobEventKind::level_line) error_records[{e.stream, e.evidence.entry}].push_back(e.evidence.line);
+  constexpr uint64_t kRecordToTraceback = 2;  // the record's line, at most one line between
   auto follows_record = [&](const PythonTraceback& t) {
     auto it = error_records.find({t.stream, t.evidence_start.entry});
     if (it == error_records.end()) return false;
     for (uint64_t line : it->second)
-      if (line < t.evidence_start.line && t.evidence_start.line - line <= 2) return true;
+      if (line < t.evidence_start.line && t.evidence_start.line - line <= kRecordToTraceback) return true;
     return false;
   };
   std::map<size_t, const PythonTraceback*> cut;

@@ -76,6 +76,11 @@ add_test(NAME corpus.error_levels
   COMMAND ${Python3_EXECUTABLE} ${PROJECT_SOURCE_DIR}/tests/real/error_levels.py
           --bin $<TARGET_FILE:ascend-triage> --corpus ${PROJECT_SOURCE_DIR}/tests/data/real
           --known ${PROJECT_SOURCE_DIR}/tests/real/error-levels-known.tsv)
+# Sanitized, each takes a third of the corpus (see tests/cmake/real.cmake).
+if(ASCEND_SANITIZE)
+  set_tests_properties(corpus.verdict PROPERTIES ENVIRONMENT "CORPUS_SAMPLE=2/3")
+  set_tests_properties(corpus.error_levels PROPERTIES ENVIRONMENT "CORPUS_SAMPLE=1/3")
+endif()
 
 # "In short" fits a ticket (issue 38): at most 5 lines of 100 columns on every sample and on
 # thirteen excerpts of different classes, naming the device, rank, pid, host and time each

@@ -26,7 +26,7 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_corpus import excerpt_files  # noqa: E402  (one definition of an excerpt's files)
+from test_corpus import excerpt_files, in_sample  # noqa: E402  (one definition of an excerpt's files)
 
 LEVEL = r"(?:ERROR|CRITICAL|FATAL)"
 TIME = r"\d{4}-\d\d-\d\d[ T]\d\d:\d\d:\d\d(?:[,.]\d+)?(?:Z|[+-]\d\d:?\d\d)?"
@@ -93,6 +93,8 @@ def main():
         if not os.path.isfile(os.path.join(d, "SOURCE.md")):
             continue
         seen.add(name)
+        if not in_sample(name):
+            continue
         counts["excerpts"] += 1
         healthy = header(d).get("healthy") == "yes"
         lines = error_lines(excerpt_files(d))

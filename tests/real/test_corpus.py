@@ -14,9 +14,32 @@ import json
 import os
 import subprocess
 import sys
+import zlib
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def sample():
+    """(k, n) from CORPUS_SAMPLE=k/n, or None: the whole corpus.
+
+    The sanitized build sets it on the corpus tests that repeat a command another test already
+    runs sanitized on every excerpt (tests/cmake/real.cmake): each run there costs about a second
+    of start-up, and the checks themselves are all made by the optimised build."""
+    spec = os.environ.get("CORPUS_SAMPLE", "")
+    if not spec:
+        return None
+    k, n = (int(x) for x in spec.split("/"))
+    if not 0 <= k < n:
+        raise SystemExit(f"CORPUS_SAMPLE={spec}: want k/n with 0 <= k < n")
+    return k, n
+
+
+def in_sample(name):
+    """Whether this run checks excerpt `name`: by a hash of the name, so a new excerpt does not
+    move the others between the parts."""
+    part = sample()
+    return part is None or zlib.crc32(name.encode()) % part[1] == part[0]
 
 
 def excerpts(data_dirs):

@@ -25,7 +25,7 @@ import re
 import subprocess
 import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_corpus import analyze_args  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
+from test_corpus import analyze_args, in_sample  # noqa: E402  (an excerpt is analysed without its SOURCE.md)
 
 
 def read_source(path):
@@ -95,6 +95,8 @@ def main():
         if not os.path.isfile(source):
             continue
         seen.add(name)
+        if not in_sample(name):
+            continue
         fields = read_source(source)
         group = "none" if fields.get("cause-class", "none") == "none" else "cause"
         run = subprocess.run([args.bin, "analyze", "--format", "json", *analyze_args(os.path.join(args.corpus, name))],
