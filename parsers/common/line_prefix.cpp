@@ -313,6 +313,19 @@ size_t grep_prefix_length(sv s, sv& file, uint64_t& number, bool& context) {
   file = {};
   number = 0;
   context = false;
+  // `   322\t`: cat -n and nl, a line number right-aligned in six columns and a tab. The width
+  // tells it from a table whose first column is a number.
+  if (size_t blanks = s.find_first_not_of(' '); blanks != npos && blanks < 6) {
+    size_t n = digits_at(s, blanks);
+    if (n > 0 && n <= 12 && blanks + n >= 6 && blanks + n < s.size() && s[blanks + n] == '\t' &&
+        s[blanks] != '0') {
+      int64_t v = 0;
+      if (to_i64(s.substr(blanks, n), v) && v > 0) {
+        number = static_cast<uint64_t>(v);
+        return blanks + n + 1;
+      }
+    }
+  }
   size_t colon = s.substr(0, 1030).find(':');
   // `path-N-` context lines come before any colon of the text.
   for (size_t d = s.find('-'); d != npos && d < colon && d < 1024; d = s.find('-', d + 1)) {
@@ -403,6 +416,9 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
   if (pos > 0) p.ansi = true;
   auto rest = [&] { return line.substr(pos); };
 
+  // `> `, `> > `: Markdown's quote, which an issue or forum post puts before pasted lines.
+  // Not `>>> ` (Python's prompt) nor `>` alone.
+  while (pos + 1 < line.size() && line[pos] == '>' && line[pos + 1] == ' ') pos = skip_ansi(line, pos + 2);
   if (forms.prose)
     if (size_t n = prose_label_length(rest())) {
       p.prose = line.substr(pos, n);

@@ -6,10 +6,11 @@
 //
 // Forms, outermost first (each at most once, in this order):
 //   UTF-8 BOM, ANSI colour codes, a trailing '\r'
+//   quote      `> ` (Markdown's quote, nested `> > ` too; an issue or forum post)
 //   prose      `报错如下：` (a reader's label in another script before what they pasted: only
 //              non-ASCII text and blanks, up to 64 bytes, ending in `：` or `:`)
 //   grep       `path:N:` `path:N-` `path-N-` (grep -rn, context lines), `N:` (grep -n of one
-//              file), `path:` (grep -r / -H without -n)
+//              file), `path:` (grep -r / -H without -n), `   322\t` (cat -n, nl)
 //   compose    `service-name  | ` (docker compose logs)
 //   kubectl    `[pod/NAME/CONTAINER] ` (kubectl logs --prefix)
 //   container  `2024-05-01T10:00:00.123456789Z stdout F ` (CRI log file),

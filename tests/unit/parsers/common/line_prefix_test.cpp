@@ -191,6 +191,41 @@ TEST_CASE("line prefix: grep", "[prefix]") {
   }
 }
 
+TEST_CASE("line prefix: cat -n line numbers and Markdown quotes", "[prefix]") {
+  std::string_view file;
+  uint64_t n = 0;
+  bool ctx = false;
+  SECTION("cat -n and nl: six columns, right-aligned, then a tab") {
+    auto p = split_line_prefix("   323\t2025-01-08 09:54:50,931 - INFO - NumExpr defaulting to 8 threads.");
+    CHECK(p.grep_line == 323);
+    CHECK(p.grep_file.empty());
+    CHECK(p.body == "2025-01-08 09:54:50,931 - INFO - NumExpr defaulting to 8 threads.");
+    CHECK(grep_prefix_length("     7\t[ERROR] x", file, n, ctx) == 7);
+    CHECK(n == 7);
+    CHECK(grep_prefix_length("1234567\tx", file, n, ctx) == 8);  // wider than six: no padding
+  }
+  SECTION("near misses: a table's number column, a zero, no tab") {
+    CHECK(grep_prefix_length("12\tfoo\tbar", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("   323 text", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("     0\tx", file, n, ctx) == 0);
+    CHECK(grep_prefix_length("\t323\tx", file, n, ctx) == 0);
+  }
+  SECTION("Markdown's quote before a pasted line, nested too") {
+    auto p = split_line_prefix(
+        "> RuntimeError: call aclnnCast failed, detail:EZ1001: [PID: 3121044] 2025-03-26-15:21:21.052.218 self "
+        "not implemented for DT_BFLOAT16");
+    CHECK(p.body.substr(0, 14) == "RuntimeError: ");
+    CHECK(split_line_prefix("> > [ERROR] x").body == "[ERROR] x");
+    CHECK(split_line_prefix("> [rank0]: Traceback (most recent call last):").rank == 0);
+  }
+  SECTION("near misses: Python's prompt, a lone >, an arrow in the text") {
+    CHECK(split_line_prefix(">>> import torch_npu").body == ">>> import torch_npu");
+    CHECK(split_line_prefix(">").body == ">");
+    CHECK(split_line_prefix("x > y").body == "x > y");
+    CHECK(split_line_prefix(">text").body == ">text");
+  }
+}
+
 TEST_CASE("line prefix: issue 36 forms and their near misses", "[prefix]") {
   std::string_view file;
   uint64_t n = 0;
