@@ -10,8 +10,9 @@
 namespace triage {
 namespace {
 
-constexpr std::array<std::string_view, 10> kOrder = {"code", "error_str", "operator", "pid", "device", "chip",
-                                                    "core", "rank", "peer", "version"};
+constexpr std::array<std::string_view, 14> kOrder = {"code",  "error_str", "operator", "symbol", "library",
+                                                    "pid",   "device",    "chip",     "core",   "rank",
+                                                    "stream", "task",     "peer",     "version"};
 
 bool is_word(char c) { return is_alnum(c) || c == '_'; }
 

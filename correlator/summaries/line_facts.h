@@ -24,8 +24,9 @@ class LineFacts {
   bool empty() const { return keys_.empty(); }
   bool has(std::string_view key, std::string_view value) const;
 
-  // "code EE1001, 0x7BC80; pid 106; device 0": keys in a fixed order (code, error_str, pid,
-  // device, chip, core, rank, peer, version), values first seen first. Values `said` already
+  // "code EE1001, 0x7BC80; pid 106; device 0": keys in a fixed order (code, error_str,
+  // operator, symbol, library, pid, device, chip, core, rank, stream, task, peer, version),
+  // values first seen first. Values `said` already
   // names are left out (a code or a name as a whole token; an id as "key value" or
   // "key=value"); "" when nothing is left.
   std::string text(std::string_view said = {}) const;

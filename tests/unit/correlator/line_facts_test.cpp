@@ -20,6 +20,29 @@ TEST_CASE("line facts: keys in order, values once, what the finding says left ou
   CHECK(f.text("device_id=0, EE10010") == "code 0x7BC80, EE1001; pid 106");
 }
 
+TEST_CASE("line facts: operators, symbols, libraries, streams and tasks in their places", "[line-facts]") {
+  LineFacts f;
+  // A plog record a web page wrapped over lines: the third line names the stream and task.
+  f.add("Task run failed, base information is streamID:[1740], taskID[23], tag[AllReduce_1], "
+        "AlgType(level 0-1-2):[fullmesh-ring-NHR].", nullptr);
+  f.add("RuntimeError: call aclnnCast failed, detail:EZ1001: [PID: 3121044] self not implemented", nullptr);
+  f.add("[W AclInterface.cpp:181] Warning: 0Failed to find function aclrtCreateEventExWithFlag (function operator())",
+        nullptr);
+  f.add("frame #2: <unknown function> + 0xffd5f8 (0xfffdcf87d5f8 in /usr/lib/python3/site-packages/torch_npu/lib/"
+        "libtorch_npu.so)", nullptr);
+  f.add("[PID: 920] 2026-05-08-03:20:31.847.821 Invalid_Argument(EL0003): The argument is invalid.", nullptr);
+  CHECK(f.text() ==
+        "code EZ1001, EL0003; operator aclnnCast; symbol aclrtCreateEventExWithFlag; library libtorch_npu.so; "
+        "pid 3121044, 920; stream 1740; task 23");
+  // near misses: no id after the key, a function that is not an identifier, a frame in no library
+  LineFacts none;
+  none.add("the stream id of each task is logged; taskIDs are assigned per stream", nullptr);
+  none.add("Failed to find function in the table", nullptr);
+  none.add("frame #9: <unknown function> + 0x2c1 (0x55d0 in python3)", nullptr);
+  none.add("see (EL00031) for details", nullptr);
+  CHECK(none.text() == "");
+}
+
 TEST_CASE("line facts: names_fact tells a short id by its key", "[line-facts]") {
   CHECK(names_fact("device 3 failed", "device", "3"));
   CHECK(names_fact("device_id=3", "device", "3"));
