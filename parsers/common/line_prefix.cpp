@@ -419,10 +419,17 @@ LinePrefix split_line_prefix(sv line, PrefixForms forms, std::string* scratch) {
   // `> `, `> > `: Markdown's quote, which an issue or forum post puts before pasted lines.
   // Not `>>> ` (Python's prompt) nor `>` alone.
   while (pos + 1 < line.size() && line[pos] == '>' && line[pos + 1] == ' ') pos = skip_ansi(line, pos + 2);
+  // "`EZ3002: ...": Markdown's inline code opened before the pasted text (its close is often
+  // lines later). One backtick, not a fence.
+  auto skip_backtick = [&] {
+    if (pos + 1 < line.size() && line[pos] == '`' && line[pos + 1] != '`') ++pos;
+  };
+  skip_backtick();
   if (forms.prose)
     if (size_t n = prose_label_length(rest())) {
       p.prose = line.substr(pos, n);
       pos = skip_ansi(line, pos + n);
+      skip_backtick();
     }
   if (forms.grep) {
     bool ctx = false;

@@ -7,6 +7,7 @@
 // Forms, outermost first (each at most once, in this order):
 //   UTF-8 BOM, ANSI colour codes, a trailing '\r'
 //   quote      `> ` (Markdown's quote, nested `> > ` too; an issue or forum post)
+//   backtick   one opening backtick of Markdown's inline code (also after a prose label)
 //   prose      `报错如下：` (a reader's label in another script before what they pasted: only
 //              non-ASCII text and blanks, up to 64 bytes, ending in `：` or `:`)
 //   grep       `path:N:` `path:N-` `path-N-` (grep -rn, context lines), `N:` (grep -n of one

@@ -218,6 +218,16 @@ TEST_CASE("line prefix: cat -n line numbers and Markdown quotes", "[prefix]") {
     CHECK(split_line_prefix("> > [ERROR] x").body == "[ERROR] x");
     CHECK(split_line_prefix("> [rank0]: Traceback (most recent call last):").rank == 0);
   }
+  SECTION("Markdown's inline code opened before the paste, after a label too") {
+    auto p = split_line_prefix(
+        "`EZ3002: [PID: 141730] 2025-05-14-07:42:33.234.136 Optype [TransData] of Ops kernel [AIcoreEngine] is "
+        "unsupported.");
+    CHECK(p.body.substr(0, 7) == "EZ3002:");
+    auto q = split_line_prefix("\xE6\x8A\xA5\xE9\x94\x99\xE5\xA6\x82\xE4\xB8\x8B\xEF\xBC\x9A`[2024-06-27 11:39:22,652] [INFO] x");
+    CHECK(q.body == "[2024-06-27 11:39:22,652] [INFO] x");
+    CHECK(split_line_prefix("```").body == "```");  // a fence, not inline code
+    CHECK(split_line_prefix("``x``").body == "``x``");
+  }
   SECTION("near misses: Python's prompt, a lone >, an arrow in the text") {
     CHECK(split_line_prefix(">>> import torch_npu").body == ">>> import torch_npu");
     CHECK(split_line_prefix(">").body == ">");
