@@ -11,6 +11,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <new>
 #include <thread>
 #include <vector>
 
@@ -97,7 +98,11 @@ class Channel {
   // Only full-size buffers are kept: a small read's buffer is of its size (on_member).
   void give_back(std::vector<char> b) {
     std::lock_guard lock(mu_);
-    if (pool_.size() < 24 && b.capacity() >= kChunk) pool_.push_back(std::move(b));
+    if (pool_.size() >= 24 || b.capacity() < kChunk) return;
+    try {
+      pool_.push_back(std::move(b));
+    } catch (const std::bad_alloc&) {  // the pool only saves allocations: without it, b is freed
+    }
   }
 
  private:
@@ -284,51 +289,62 @@ std::string read_ahead(const InputWalk& walk, MemberSink& sink, InputDescription
   std::exception_ptr sink_error;
   bool stopped = false;
   uint64_t seq = 0, stopped_at = 0;
-  while (true) {
-    Message m = shared.channel.pop();
-    if (m.kind == Kind::done) {
-      result = std::move(m.text);
-      described = m.described;
-      break;
-    }
-    if (m.kind == Kind::member) ++seq;
-    // The one-thread readers still pass on the warning of the member whose sink call said stop.
-    bool deliver = !stopped || (m.kind == Kind::member_warning && m.member_seq == stopped_at);
-    if (!deliver || sink_error) {
-      if (m.kind == Kind::chunk) shared.channel.give_back(std::move(m.chunk));
-      continue;
-    }
-    try {
-      switch (m.kind) {
-        case Kind::input: sink.on_input(m.described); break;
-        case Kind::member: {
-          bool go_on;
-          if (m.has_data) {
-            ReplaySource src(shared.channel);
-            go_on = sink.on_member(m.header, &src);
-            if (!src.ended()) {
-              shared.skip_member = seq;
-              src.discard_rest();
-            }
-          } else {
-            go_on = sink.on_member(m.header, nullptr);
-          }
-          if (!go_on) {
-            stopped = true;
-            stopped_at = seq;
-            shared.stop = true;
-          }
-          break;
-        }
-        case Kind::member_warning: sink.on_member_warning(m.text); break;
-        case Kind::damaged: sink.on_input_damaged(m.last_member, m.offset, m.text); break;
-        case Kind::chunk:  // only inside a member, which ReplaySource reads
-        case Kind::member_end:
-        case Kind::done: break;
+  // Out of memory outside a sink call (a copy of the description, the buffer pool) must not
+  // leave this scope with the reader running: a joinable std::thread's destructor terminates
+  // (exit 134 under a 66 MiB limit, robustness.hostile_inputs.oom). It stops the reader,
+  // drains the channel without allocating, and the join below ends it.
+  try {
+    while (true) {
+      Message m = shared.channel.pop();
+      if (m.kind == Kind::done) {
+        result = std::move(m.text);
+        described = m.described;
+        break;
       }
-    } catch (...) {
-      sink_error = std::current_exception();
-      shared.stop = true;
+      if (m.kind == Kind::member) ++seq;
+      // The one-thread readers still pass on the warning of the member whose sink call said stop.
+      bool deliver = !stopped || (m.kind == Kind::member_warning && m.member_seq == stopped_at);
+      if (!deliver || sink_error) {
+        if (m.kind == Kind::chunk) shared.channel.give_back(std::move(m.chunk));
+        continue;
+      }
+      try {
+        switch (m.kind) {
+          case Kind::input: sink.on_input(m.described); break;
+          case Kind::member: {
+            bool go_on;
+            if (m.has_data) {
+              ReplaySource src(shared.channel);
+              go_on = sink.on_member(m.header, &src);
+              if (!src.ended()) {
+                shared.skip_member = seq;
+                src.discard_rest();
+              }
+            } else {
+              go_on = sink.on_member(m.header, nullptr);
+            }
+            if (!go_on) {
+              stopped = true;
+              stopped_at = seq;
+              shared.stop = true;
+            }
+            break;
+          }
+          case Kind::member_warning: sink.on_member_warning(m.text); break;
+          case Kind::damaged: sink.on_input_damaged(m.last_member, m.offset, m.text); break;
+          case Kind::chunk:  // only inside a member, which ReplaySource reads
+          case Kind::member_end:
+          case Kind::done: break;
+        }
+      } catch (...) {
+        sink_error = std::current_exception();
+        shared.stop = true;
+      }
+    }
+  } catch (...) {
+    if (!sink_error) sink_error = std::current_exception();
+    shared.stop = true;
+    while (shared.channel.pop().kind != Kind::done) {
     }
   }
   reader.join();
