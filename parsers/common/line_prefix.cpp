@@ -315,7 +315,8 @@ size_t grep_prefix_length(sv s, sv& file, uint64_t& number, bool& context) {
   context = false;
   // `   322\t`: cat -n and nl, a line number right-aligned in six columns and a tab. The width
   // tells it from a table whose first column is a number.
-  if (size_t blanks = s.find_first_not_of(' '); blanks != npos && blanks < 6) {
+  // Only the first columns are looked at: a line of blanks costs no scan.
+  if (size_t blanks = s.substr(0, 7).find_first_not_of(' '); blanks != npos && blanks < 6) {
     size_t n = digits_at(s, blanks);
     if (n > 0 && n <= 12 && blanks + n >= 6 && blanks + n < s.size() && s[blanks + n] == '\t' &&
         s[blanks] != '0') {

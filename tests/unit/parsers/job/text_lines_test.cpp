@@ -207,3 +207,55 @@ TEST_CASE("an error line followed by a logged successful fallback is handled, no
       "[rank1]: INFO 03-02 10:11:12 [kernels.py:44] Falling back to the math attention implementation.\n");
   CHECK(unexplained(p.facts).size() == 1);
 }
+
+// The eleventh first-sight batch (tests/data/real/README.md): forms the corpus met there.
+TEST_CASE("sniff: a tagged [ACL ERROR] line, CANN's reason text, a flattened traceback; installer and MindIE start-up are healthy",
+          "[job][text_forms][sniff]") {
+  // sherpa-onnx-3076: the program's prints, then the ACL application's error print
+  SniffResult r = sniff_content(
+      "重点呢想谈三个问题首先呢就是这一轮全球金融动荡表现\n0.799598217010498\n"
+      "[WARN] exception_cb deviceId:0 streamId:8 taskId:1275 failed:500002\n"
+      "[ACL ERROR] EZ9999: Inner Error!\n",
+      true);
+  CHECK(r.kind == SourceKind::python_log);
+  CHECK_THAT(r.reason, Catch::Contains("text log of unknown shape"));
+  auto p = parse_python_text("0.799598217010498\n[ACL ERROR] EZ9999: Inner Error!\n");
+  auto f = unexplained(p.facts);
+  REQUIRE(f.size() == 1);
+  CHECK_THAT(f[0].evidence.at(0).excerpt, Catch::Contains("EZ9999"));
+  // llamafactory-8514: one indented line of CANN's reason text, no level
+  CHECK(is_error("        The argument is invalid.Reason: rtGetDevMsg execute failed, reason=[context pointer null]"));
+  CHECK_FALSE(is_error("rtGetDevMsg execute success, reason=[none]"));
+  // pytorch docs commonqa 0009: a traceback a page joined into one line
+  CHECK(is_error("Error in atexit._run_exitfuncs: Traceback (most recent call last): File \"/root/x/torch/__init__.py\", "
+                 "line 429, in _npu_shutdown torch._C._npu_shutdown() RuntimeError"));
+  CHECK_FALSE(is_error("Traceback (most recent call last):"));
+  // huaweicloud CCE FAQ 00494: the driver installer's console is a healthy run, its WARNING is not progress
+  CHECK(is_progress("  [Driver] [2025-04-17 09:39:23] [INFO]driver install type: Direct"));
+  CHECK_FALSE(is_progress("  [Driver] [2025-04-17 09:39:16] [WARNING]Do not power off or restart the system during the installation/upgrade"));
+  r = sniff_content(
+      "  Verifying archive integrity...  100%   SHA256 checksums are OK. All good.\n"
+      "  [Driver] [2025-04-17 09:39:16] [INFO]Start time: 2025-04-17 09:39:16\n"
+      "  [Driver] [2025-04-17 09:39:16] [WARNING]Do not power off or restart the system during the installation/upgrade\n"
+      "  [Driver] [2025-04-17 09:39:23] [INFO]upgradePercentage:10%\n",
+      true);
+  CHECK(r.kind == SourceKind::python_log);
+  CHECK_THAT(r.reason, Catch::Contains("progress"));
+  // hiascend forum 02111201427162926575: MindIE's configuration manager at start-up
+  CHECK(is_progress("[ConfigManager::InitConfigManager] Successfully init config manager"));
+  CHECK_FALSE(is_progress("[ConfigManager::InitConfigManager] Failed to init config manager"));
+}
+
+TEST_CASE("an error line that says it can be ignored is benign, not unexplained", "[job][text_forms][handled]") {
+  // tests/data/real/ascend-pytorch-108-torch-npu-memory-pool-error-log-ignorable-healthy
+  auto p = parse_python_text(
+      "torch_npu.memory: [ERROR] [269128] Get a block from the existing pool failed. Try to free cached blocks and "
+      "reallocate. This error log can be ignored.\n");
+  size_t benign = 0;
+  for (const auto& h : p.facts.logs.signature_hits) benign += h.id == "job/declared-ignorable";
+  CHECK(benign == 1);
+  CHECK(unexplained(p.facts).empty());
+  // Near miss: the same line saying it cannot be ignored stays an unexplained error.
+  auto q = parse_python_text("torch_npu.memory: [ERROR] [269128] Get a block failed. This error cannot be ignored.\n");
+  CHECK(unexplained(q.facts).size() == 1);
+}
