@@ -11,6 +11,7 @@
 
 #include "model/evidence.h"
 #include "model/kernel_words.h"
+#include "parsers/common/entry_fact_scan.h"
 
 namespace triage {
 
@@ -399,7 +400,17 @@ bool names_an_entry_mention(std::string_view key) {
 }
 
 std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope) {
-  return fact_rows(facts, scope, true);
+  std::vector<FactRow> out = fact_rows(facts, scope, true);
+  // Issue 36, facts anywhere: what the fact scanner read in each entry's lines
+  // (knowledge/fact-forms.tsv), kept by entry outside BundleFacts (parsers/common/entry_fact_scan.h).
+  const size_t listed = out.size();
+  for (const auto& e : facts.inventory.entries) {
+    const std::string& entry = e.info.display.empty() ? e.info.path : e.info.display;
+    for (auto& f : scanned_facts(entry))
+      out.push_back({std::move(f.key), std::move(f.value), f.evidence.entry, f.evidence.line});
+  }
+  if (out.size() != listed) sort_unique(out);
+  return out;
 }
 
 // The rows of list_facts grouped by entry, without holding them all: every plog entry has a

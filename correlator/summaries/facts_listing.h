@@ -24,7 +24,8 @@ struct FactRow {
 // are kept depends on AnalyzeOptions::full_info_kernel_lines, and a report must not.
 enum class FactScope : uint8_t { all, report };
 
-// Rows of one bundle, in a stable order (by entry, line, key, value), without duplicates.
+// Rows of one bundle, in a stable order (by entry, line, key, value), without duplicates: what
+// the readers keep and what the fact scanner read in job-output lines (knowledge/fact-forms.tsv).
 std::vector<FactRow> list_facts(const BundleFacts& facts, FactScope scope = FactScope::all);
 
 // Which rows for_each_entry_rows gives: every one, or only those that can change an entry's

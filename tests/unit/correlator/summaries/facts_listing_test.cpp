@@ -92,3 +92,24 @@ TEST_CASE("facts: ids named inside message text", "[facts]") {
       "RuntimeError: failed to load /usr/local/Ascend/ascend-toolkit/latest/lib64/libascendcl.so\n");
   for (const auto& r : list_facts(q.facts)) CHECK(r.key != "version");
 }
+
+TEST_CASE("facts: the values the fact scanner read in a bundle's entries are listed too", "[facts]") {
+  // tests/data/real/vllm-ascend-2201-glm41v-err01100-c10-frames (a c10 frame) and
+  // ms-swift-1243 (torch_npu's warning): values no reader keeps, only the scanner reads.
+  const std::string path = "facts-listing-scanned/output.txt";  // the scanner's store is per entry name
+  auto p = pytest::parse_python_text(
+      "frame #2: <unknown function> + 0x1a2b3c (0xffff8d9a2b3c in /usr/local/lib/python3.10/site-packages/"
+      "torch_npu/lib/libtorch_npu.so)\n"
+      "[W compiler_depend.ts:148] Warning: Failed to find function aclrtCreateEventExWithFlag (function operator())\n",
+      {}, path);
+  CHECK_FALSE(has(list_facts(p.facts), "library", "libtorch_npu.so"));  // not an entry of this bundle yet
+  InventoryEntry e;
+  e.info.path = e.info.display = path;
+  p.facts.inventory.entries.push_back(e);
+  auto rows = list_facts(p.facts);
+  CHECK(has(rows, "library", "libtorch_npu.so"));
+  CHECK(has(rows, "symbol", "aclrtCreateEventExWithFlag"));
+  CHECK(std::is_sorted(rows.begin(), rows.end(), [](const FactRow& a, const FactRow& b) {
+    return std::tie(a.entry, a.line, a.key, a.value) < std::tie(b.entry, b.line, b.key, b.value);
+  }));
+}
