@@ -30,7 +30,9 @@ bool numeric_word(std::string_view w) {
   return false;
 }
 
-std::string group_key(const TimelineOccurrence& o) {
+}  // namespace
+
+std::string occurrence_group_key(const TimelineOccurrence& o) {
   const TimelineEvent& e = o.event;
   auto opt = [](const std::optional<int64_t>& v) { return v ? std::to_string(*v) : "-"; };
   std::string key = e.host;
@@ -42,6 +44,8 @@ std::string group_key(const TimelineOccurrence& o) {
   key += normalise_message(e.message);
   return key;
 }
+
+namespace {
 
 bool boot_between(const std::vector<BootMark>& boots, const std::string& host, int64_t after,
                   int64_t until) {
@@ -110,7 +114,7 @@ std::vector<TimelineEvent> collapse_occurrences(
   {
     std::unordered_map<std::string_view, uint32_t> ids;
     for (const auto& o : dated) {
-      std::string k = group_key(o);
+      std::string k = occurrence_group_key(o);
       auto it = ids.find(k);
       if (it == ids.end()) {
         distinct.push_back(std::move(k));

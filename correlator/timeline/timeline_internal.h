@@ -23,9 +23,23 @@ struct TimelineOccurrence {
   std::vector<EvidenceRef> also_seen;  // the same line in other entries (finding links)
 };
 
-// Everything one bundle contributes: occurrences from every source, in no particular order.
+// Folding a bundle's occurrences as they are made, when it is the only bundle (no copy in
+// another bundle to find): the occurrences of one collapse key between two boots become the
+// one occurrence of their row, so memory follows the rows, not the lines (issue 35).
+// collapse_occurrences then gives the rows it gives without folding early.
+struct EarlyFold {
+  const std::vector<BootMark>& boots;             // merged (merge_boots)
+  const std::unordered_set<std::string>& cited;   // line_key of the findings' evidence
+  uint64_t undated = 0;                           // undated occurrences counted, not listed
+};
+
+// Everything one bundle contributes: occurrences from every source, in no particular order;
+// folded early when `fold` is given.
 std::vector<TimelineOccurrence> timeline_occurrences(const BundleFacts& facts, size_t bundle,
-                                                     const AnalyzeOptions& options);
+                                                     const AnalyzeOptions& options, EarlyFold* fold = nullptr);
+
+// The collapse key: signature, host, lane, kind, pid, stream, device and normalised message.
+std::string occurrence_group_key(const TimelineOccurrence& o);
 
 // Boot marks of one bundle: kernel/boots.txt, and the current boot from system/boot.txt.
 std::vector<BootMark> timeline_boots(const BundleFacts& facts);

@@ -85,16 +85,23 @@ std::string_view lane_of_hit_source(sv source) {
 
 class Collector {
  public:
-  Collector(const BundleFacts& f, size_t bundle, const AnalyzeOptions& options)
-      : facts_(f), bundle_(bundle), zone_(zone_for_process(f, std::nullopt, options)) {
+  Collector(const BundleFacts& f, size_t bundle, const AnalyzeOptions& options, EarlyFold* fold)
+      : facts_(f), bundle_(bundle), zone_(zone_for_process(f, std::nullopt, options)), fold_(fold) {
     for (const auto& p : f.logs.plog_entries)
       if (p.kind == SourceKind::device_log) device_entries_.insert({p.entry, true});
+    index_line_facts();
   }
 
+  // The occurrence of a line, filled by the caller until the next add(): then it is final
+  // and joins the list (or, folding early, the row it collapses into).
   TimelineOccurrence& add(sv source, std::string kind, Severity severity, std::string message,
                           const Timestamp& time, const EvidenceRef& evidence,
                           bool approximate = false) {
-    TimelineOccurrence& o = out_.emplace_back();
+    commit();
+    pending_indexed_ = indexable(evidence) && !seen_line(evidence);  // the first occurrence of its line
+    pending_ = TimelineOccurrence();
+    has_pending_ = true;
+    TimelineOccurrence& o = pending_;
     o.bundle = bundle_;
     TimelineEvent& e = o.event;
     e.source = source;
@@ -109,8 +116,6 @@ class Collector {
       if (zone_) e.local_offset_seconds = zone_->rule.offset_at_utc(time.utc_us);
     }
     e.time_note = time_note_of(time, approximate);
-    if (!evidence.entry.empty() && evidence.line > 0 && !at_line(evidence))
-      by_line_.emplace(line_hash(evidence), out_.size() - 1);
     return o;
   }
 
@@ -123,13 +128,19 @@ class Collector {
       o.event.last_utc_us = std::max(o.event.first_utc_us, r.last.time.utc_us);
   }
 
-  // The occurrence of an entry's line, the first one added for it.
-  TimelineOccurrence* at_line(const EvidenceRef& ev) {
-    for (auto [it, end] = by_line_.equal_range(line_hash(ev)); it != end; ++it) {
-      const EvidenceRef& at = out_[it->second].event.evidence;
-      if (at.line == ev.line && at.entry == ev.entry) return &out_[it->second];
-    }
-    return nullptr;
+  // Whether a line already has its occurrence (hit and plog-fact lines only: the phases that
+  // look lines up come first).
+  bool seen_line(const EvidenceRef& ev) const {
+    if (has_pending_ && pending_indexed_ && same_line(pending_.event.evidence, ev)) return true;
+    return find_line(ev) != nullptr;
+  }
+
+  // The occurrence (or row, folding early) holding a line; nullptr when it has none or the
+  // line was undated and only counted.
+  TimelineOccurrence* occurrence_at(const EvidenceRef& ev) {
+    if (has_pending_ && pending_indexed_ && same_line(pending_.event.evidence, ev)) return &pending_;
+    const LineAt* at = find_line(ev);
+    return at && at->index != kCounted ? &out_[at->index] : nullptr;
   }
 
   static uint64_t line_hash(const EvidenceRef& ev) { return mix64(fnv1a(ev.entry), ev.line); }
@@ -157,8 +168,8 @@ class Collector {
         if (it != kernel_by_line.end()) kev = it->second;
         message = kev ? kev->message : h.evidence.excerpt;
       }
-      if (TimelineOccurrence* same = at_line(h.evidence)) {  // two signatures, one line
-        same->event.severity = std::max(same->event.severity, sev);
+      if (seen_line(h.evidence)) {  // two signatures, one line
+        if (TimelineOccurrence* same = occurrence_at(h.evidence)) same->event.severity = std::max(same->event.severity, sev);
         continue;
       }
       TimelineOccurrence& o = add(lane, "signature:" + h.id, sev, std::move(message), h.time.time,
@@ -171,22 +182,23 @@ class Collector {
         if (k == "stream_id") o.event.stream = parse_number(v);
         if (k == "device_id") o.event.device = parse_number(v);
       }
+      apply_line_facts(o, h.evidence);
       if (kev) kernel_done_.insert({LineKey{kev->evidence.entry, kev->evidence.line}, true});
     }
   }
 
+  // A stall, sync timeout or error code whose line has no occurrence yet starts one; every
+  // fact of that line is applied to it at once, in this order, so it is final when added.
   void plog_facts() {
-    for (const StallReport& s : facts_.logs.stalls) stream_fact(s, "stall-report", Severity::warning);
-    for (const StreamSyncTimeout& s : facts_.logs.sync_timeouts) stream_fact(s, "sync-timeout", Severity::error);
-    for (const ErrorCodeFact& e : facts_.logs.error_codes) {
-      TimelineOccurrence* o = at_line(e.evidence);
-      if (!o)
-        o = &add(plog_lane(e.evidence), "error-code", Severity::error,
-                 std::string(plog_text(e.evidence.excerpt)), e.time.time, e.evidence);
-      o->event.pid = e.origin.pid;
-      if (e.device_id) o->event.device = e.device_id;
-      if (o->event.count <= 1) count_repeats(*o, e.repeats);  // once when a signature took the line
-    }
+    for (const StallReport& f : facts_.logs.stalls)
+      if (!seen_line(f.evidence))
+        fact_line(plog_lane(f.evidence), "stall-report", Severity::warning, f.evidence, f.time.time, [&](auto& o) { stream_fields(o, f); });
+    for (const StreamSyncTimeout& f : facts_.logs.sync_timeouts)
+      if (!seen_line(f.evidence))
+        fact_line(plog_lane(f.evidence), "sync-timeout", Severity::error, f.evidence, f.time.time, [&](auto& o) { stream_fields(o, f); });
+    for (const ErrorCodeFact& f : facts_.logs.error_codes)
+      if (!seen_line(f.evidence))
+        fact_line(plog_lane(f.evidence), "error-code", Severity::error, f.evidence, f.time.time, [&](auto& o) { code_fields(o, f); });
   }
 
   // Warning/error plog lines no other fact kept, already collapsed per entry by the parser.
@@ -301,19 +313,154 @@ class Collector {
     add("collector", "collection", Severity::info, "bundle collected", t, ev);
   }
 
-  std::vector<TimelineOccurrence> take() { return std::move(out_); }
+  // Without folding early, at most one occurrence per fact (two facts of one line share
+  // theirs), so the vector is allocated once: its doubling held the old and the new buffer at
+  // once, the timeline's peak on a plog-heavy bundle (issue 35: 14 MB and 28 MB together for
+  // 1 GiB of real plog). Folding early, the list holds a row's worth and grows as it needs.
+  void reserve_for_facts() {
+    if (fold_) return;
+    const LogFacts& logs = facts_.logs;
+    size_t n = logs.signature_hits.size() + logs.stalls.size() + logs.sync_timeouts.size() +
+               logs.error_codes.size() + facts_.events.install.size() + facts_.modules.files.size() +
+               facts_.processes.by_pid.size() + facts_.devices.probes.size() + 1;
+    for (const PlogEntrySummary& p : logs.plog_entries) n += p.level_lines.size();
+    for (const KernelEvent& ev : logs.kernel_events) n += kernel_event_severity(ev) >= Severity::warning;
+    out_.reserve(n);
+  }
+
+  std::vector<TimelineOccurrence> take() {
+    commit();
+    return std::move(out_);
+  }
 
  private:
-  // A stall report or a sync timeout: the occurrence of its line, with its pid, stream and device.
+  static constexpr size_t kCounted = SIZE_MAX;  // an undated line folded early: counted only
+  struct LineAt {
+    uint64_t line;
+    size_t index;  // in out_
+  };
+  struct LineFact {
+    uint64_t hash, line;
+    uint8_t kind;  // 0 stall, 1 sync timeout, 2 error code: the order plog_facts() reads them in
+    uint32_t index;
+  };
+
+  // The pending occurrence is final: into the list, or folded early into the occurrence of
+  // its row (collapse_occurrences then finds it one row already).
+  void commit() {
+    if (!has_pending_) return;
+    has_pending_ = false;
+    const uint64_t line = pending_.event.evidence.line, hash = line_hash(pending_.event.evidence);
+    size_t at = kCounted;
+    if (!fold_) {
+      out_.push_back(std::move(pending_));
+      at = out_.size() - 1;
+    } else if (!pending_.dated) {
+      ++fold_->undated;  // collapse_occurrences counts an undated occurrence and drops it
+    } else {
+      at = fold_in(std::move(pending_));
+    }
+    if (pending_indexed_) by_line_.emplace(hash, LineAt{line, at});
+  }
+
+  // Occurrences of one collapse key between two boots of their host always end in one row
+  // (docs/timeline.md): that row's occurrence is kept, with the sum of counts, the latest
+  // last time, the highest severity and the earliest occurrence's text and evidence (the
+  // first added among equal times, as collapse_occurrences' stable sort takes it). The
+  // others are dropped as they come, save the lines a finding cites (kept to link the row).
+  size_t fold_in(TimelineOccurrence&& o) {
+    std::string key = occurrence_group_key(o);
+    key += '\x1e';
+    key += std::to_string(boots_before(o.event.host, o.event.first_utc_us));
+    auto [it, added] = groups_.try_emplace(std::move(key), out_.size());
+    if (added) {
+      out_.push_back(std::move(o));
+      return it->second;
+    }
+    TimelineOccurrence& row = out_[it->second];
+    if (o.event.first_utc_us < row.event.first_utc_us) {
+      std::swap(row.event, o.event);
+      std::swap(row.also_seen, o.also_seen);
+    }
+    TimelineEvent& e = row.event;
+    e.count += o.event.count;
+    e.last_utc_us = std::max(e.last_utc_us, o.event.last_utc_us);
+    e.severity = std::max(e.severity, o.event.severity);
+    if (fold_->cited.count(line_key(o.event.evidence))) row.also_seen.push_back(std::move(o.event.evidence));
+    for (EvidenceRef& ev : o.also_seen)
+      if (fold_->cited.count(line_key(ev))) row.also_seen.push_back(std::move(ev));
+    return it->second;
+  }
+
+  size_t boots_before(const std::string& host, int64_t t) const {
+    size_t n = 0;
+    for (const BootMark& b : fold_->boots) n += b.host == host && b.start_utc_us <= t;
+    return n;
+  }
+
+  static bool indexable(const EvidenceRef& ev) { return !ev.entry.empty() && ev.line > 0; }
+  static bool same_line(const EvidenceRef& a, const EvidenceRef& b) { return a.line == b.line && a.entry == b.entry; }
+
+  // By a hash of (entry, line) and the line number: no copy of the entry's name per line.
+  const LineAt* find_line(const EvidenceRef& ev) const {
+    if (!indexable(ev)) return nullptr;
+    auto it = by_line_.find(line_hash(ev));
+    return it != by_line_.end() && it->second.line == ev.line ? &it->second : nullptr;
+  }
+
+  // The stall reports, sync timeouts and error codes by line, for apply_line_facts().
+  void index_line_facts() {
+    const LogFacts& logs = facts_.logs;
+    auto put = [&](const EvidenceRef& ev, uint8_t kind, size_t i) {
+      if (indexable(ev)) line_facts_.push_back({line_hash(ev), ev.line, kind, static_cast<uint32_t>(i)});
+    };
+    for (size_t i = 0; i < logs.stalls.size(); ++i) put(logs.stalls[i].evidence, 0, i);
+    for (size_t i = 0; i < logs.sync_timeouts.size(); ++i) put(logs.sync_timeouts[i].evidence, 1, i);
+    for (size_t i = 0; i < logs.error_codes.size(); ++i) put(logs.error_codes[i].evidence, 2, i);
+    std::sort(line_facts_.begin(), line_facts_.end(), [](const LineFact& a, const LineFact& b) {
+      return std::tie(a.hash, a.kind, a.index) < std::tie(b.hash, b.kind, b.index);
+    });
+  }
+
+  // Every plog fact of the occurrence's line, in plog_facts()'s order (the fact that started
+  // the occurrence among them: applying it twice changes nothing).
+  void apply_line_facts(TimelineOccurrence& o, const EvidenceRef& ev) {
+    if (!indexable(ev)) return;
+    const uint64_t h = line_hash(ev);
+    auto it = std::lower_bound(line_facts_.begin(), line_facts_.end(), h,
+                               [](const LineFact& f, uint64_t key) { return f.hash < key; });
+    const LogFacts& logs = facts_.logs;
+    for (; it != line_facts_.end() && it->hash == h; ++it) {
+      if (it->line != ev.line) continue;
+      if (it->kind == 0 && logs.stalls[it->index].evidence.entry == ev.entry) stream_fields(o, logs.stalls[it->index]);
+      if (it->kind == 1 && logs.sync_timeouts[it->index].evidence.entry == ev.entry)
+        stream_fields(o, logs.sync_timeouts[it->index]);
+      if (it->kind == 2 && logs.error_codes[it->index].evidence.entry == ev.entry) code_fields(o, logs.error_codes[it->index]);
+    }
+  }
+
+  // The occurrence of a plog fact's line: its own fields when the line has no number (nothing
+  // else can share it), else every fact of the line.
+  template <class OwnFields>
+  void fact_line(sv lane, const char* kind, Severity severity, const EvidenceRef& ev, const Timestamp& time,
+                 OwnFields own) {
+    TimelineOccurrence& o = add(lane, kind, severity, std::string(plog_text(ev.excerpt)), time, ev);
+    own(o);
+    apply_line_facts(o, ev);
+  }
+
+  // A stall report or a sync timeout: its pid, stream and device.
   template <class StreamFact>
-  void stream_fact(const StreamFact& s, const char* kind, Severity severity) {
-    TimelineOccurrence* o = at_line(s.evidence);
-    if (!o)
-      o = &add(plog_lane(s.evidence), kind, severity, std::string(plog_text(s.evidence.excerpt)), s.time.time,
-               s.evidence);
-    o->event.pid = s.origin.pid;
-    o->event.stream = s.stream_id;
-    if (s.device_id) o->event.device = s.device_id;
+  static void stream_fields(TimelineOccurrence& o, const StreamFact& s) {
+    o.event.pid = s.origin.pid;
+    o.event.stream = s.stream_id;
+    if (s.device_id) o.event.device = s.device_id;
+  }
+
+  static void code_fields(TimelineOccurrence& o, const ErrorCodeFact& e) {
+    o.event.pid = e.origin.pid;
+    if (e.device_id) o.event.device = e.device_id;
+    if (o.event.count <= 1) count_repeats(o, e.repeats);  // once when a signature took the line
   }
 
   static std::optional<int64_t> parse_number(const std::string& v) {
@@ -329,10 +476,15 @@ class Collector {
   const BundleFacts& facts_;
   size_t bundle_;
   std::optional<ZoneChoice> zone_;
+  EarlyFold* fold_;  // null: every occurrence is listed (several bundles)
   std::vector<TimelineOccurrence> out_;
-  // Occurrences by a hash of (entry, line), compared on a hit: a copy of the entry's name per
-  // occurrence was a large part of a plog-heavy timeline's peak (issue 35).
-  std::unordered_multimap<uint64_t, size_t> by_line_;
+  TimelineOccurrence pending_;  // the last added, until the next add() or take()
+  bool has_pending_ = false, pending_indexed_ = false;
+  // Hit and plog-fact lines by a hash of (entry, line): a copy of the entry's name per line
+  // was a large part of a plog-heavy timeline's peak (issue 35).
+  std::unordered_map<uint64_t, LineAt> by_line_;
+  std::vector<LineFact> line_facts_;  // sorted by (hash, kind, index)
+  std::unordered_map<std::string, size_t> groups_;  // folding early: collapse key and boot -> out_
   std::map<LineKey, bool> kernel_done_;
   std::map<std::string, bool> device_entries_;
 };
@@ -352,8 +504,9 @@ std::string_view kernel_lane(KernelLogForm form) {
 }
 
 std::vector<TimelineOccurrence> timeline_occurrences(const BundleFacts& facts, size_t bundle,
-                                                     const AnalyzeOptions& options) {
-  Collector c(facts, bundle, options);
+                                                     const AnalyzeOptions& options, EarlyFold* fold) {
+  Collector c(facts, bundle, options, fold);
+  c.reserve_for_facts();
   c.signature_hits();  // first: a stall or error line that matched a signature is one row
   c.plog_facts();
   c.plog_level_lines();

@@ -2,6 +2,10 @@
 // host's local time beside UTC, boot marks, and skew on named pairs.
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <unordered_map>
+#include <unordered_set>
+
 #include "correlator/timeline/timeline.h"
 #include "correlator/timeline/timeline_internal.h"
 #include "model/facts_events.h"
@@ -271,4 +275,78 @@ TEST_CASE("timeline: the analyze options' filter applies", "[timeline]") {
   REQUIRE(t.events.size() == 1);
   CHECK(t.events[0].kind == "stall-report");
   CHECK(t.filtered_out == 1);  // the collection row
+}
+
+namespace {
+
+// Rows as the report shows them, and the rows each cited line links to.
+std::vector<std::string> describe(const std::vector<TimelineEvent>& rows,
+                                  const std::unordered_map<std::string, size_t>& line_to_row) {
+  std::vector<std::string> out;
+  for (const auto& e : rows)
+    out.push_back(e.kind + "|" + e.message + "|" + std::to_string(e.first_utc_us) + "|" +
+                  std::to_string(e.last_utc_us) + "|" + std::to_string(e.count) + "|" +
+                  std::to_string(static_cast<int>(e.severity)) + "|" + std::to_string(e.pid.value_or(-1)) + "|" +
+                  std::to_string(e.stream.value_or(-1)) + "|" + std::to_string(e.device.value_or(-1)) + "|" +
+                  e.evidence.entry + ":" + std::to_string(e.evidence.line));
+  std::map<std::string, size_t> sorted(line_to_row.begin(), line_to_row.end());
+  for (const auto& [k, row] : sorted) out.push_back("link " + k + " -> " + std::to_string(row));
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("timeline: folding one bundle's occurrences as they are made gives the rows of "
+          "collapsing them all",
+          "[timeline]") {
+  BundleFacts b = host_bundle();
+  BootRecord r0, r1;
+  r0.index = -1;
+  r0.boot_id = "1b43b9d1-53bc-4e40-abe0-4ff34d5a570e";
+  r0.first_utc_us = utc("2026-09-01T00:12:08Z");
+  r1.index = 0;
+  r1.boot_id = b.system.boot_id;
+  r1.first_utc_us = utc("2026-09-04T02:00:00Z");  // a reboot in the middle of the stalls
+  b.events.boots = {r0, r1};
+  const int64_t t0 = utc("2026-09-04T01:25:58.614493Z");
+  // Added out of time order (a later file first), hits on some stall lines, two at one time.
+  for (int i = 20; i >= 0; --i) add_stall(b, t0 + i * 180 * kS, 100 + static_cast<uint64_t>(i), i % 3 == 0);
+  add_stall(b, t0 + 1 * 180 * kS, 300, false);  // the time of line 101, its row's first: the first added stays
+  ErrorCodeFact code;
+  code.origin.pid = 48213;
+  code.code = "507035";
+  code.device_id = 1;
+  code.time = lt(t0 + 5 * 180 * kS);
+  code.evidence = ev(kPlog, 105, kStallLine);
+  code.repeats.lines = 4;
+  b.logs.error_codes.push_back(code);
+  SignatureHit undated;
+  undated.id = "stream-sync-timeout";
+  undated.severity = "error";
+  undated.source = "plog";
+  undated.evidence = ev(kPlog, 7, "Stream synchronize timeout");
+  b.logs.signature_hits.push_back(undated);
+
+  const std::vector<BootMark> boots = merge_boots(timeline_boots(b));
+  REQUIRE(boots.size() == 2);
+  const std::unordered_set<std::string> cited{line_key(ev(kPlog, 104)), line_key(ev(kPlog, 115)),
+                                              line_key(ev(kPlog, 300))};
+  uint64_t undated_all = 0;
+  std::unordered_map<std::string, size_t> links_all;
+  auto all = timeline_occurrences(b, 0, AnalyzeOptions{});
+  const size_t listed = all.size();
+  auto rows_all = collapse_occurrences(std::move(all), boots, undated_all, links_all, &cited);
+
+  EarlyFold fold{boots, cited};
+  auto folded = timeline_occurrences(b, 0, AnalyzeOptions{}, &fold);
+  CHECK(folded.size() < listed / 3);  // a row's worth, not a line's
+  uint64_t undated_folded = fold.undated;
+  std::unordered_map<std::string, size_t> links_folded;
+  auto rows_folded = collapse_occurrences(std::move(folded), boots, undated_folded, links_folded, &cited);
+
+  CHECK(undated_folded == undated_all);
+  CHECK(undated_all == 1);
+  CHECK(describe(rows_folded, links_folded) == describe(rows_all, links_all));
+  CHECK(rows_all.size() >= 4);  // hits and stalls, each split by the reboot
+  CHECK(links_all.size() == 3);
 }
