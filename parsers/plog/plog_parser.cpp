@@ -1,4 +1,5 @@
 #include "parsers/plog/plog_parser.h"
+#include "parsers/plog/plog_process_fold.h"
 
 #include <algorithm>
 #include <cctype>
@@ -182,6 +183,8 @@ void PlogFileParser::finish() {
     }
   }
   ctx_.facts.logs.plog_entries.push_back(std::move(summary_));
+  // Not inside a pasted segment: the reader of the paste around it may hold places in the facts.
+  if (ctx_.line_base == 0 && ctx_.offset_base == 0) fold_plog_facts_per_directory(ctx_.facts.logs);
 }
 
 void parse_plog(ParseContext& ctx, ByteSource& src) {

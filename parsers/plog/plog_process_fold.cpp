@@ -72,25 +72,65 @@ void fold(std::vector<T>& v, uint32_t keep, KeyFn key_of, EligibleFn eligible) {
 
 }  // namespace
 
+namespace {
+
+uint64_t hit_key(const SignatureHit& h) {
+  // Not the excerpt: it is cut at a fixed length, so digits of different widths move the
+  // cut. The captured values name what differs (an operator, a kernel); their digits do not.
+  uint64_t k = mix64(fnv1a(h.id), static_cast<uint64_t>(*h.pid));
+  for (const auto& [name, value] : h.captures) k = mix64(mix64(k, fnv1a(name)), message_template_key(value));
+  return k;
+}
+
+uint64_t code_key(const ErrorCodeFact& e) {
+  uint64_t k = mix64(fnv1a(e.code), static_cast<uint64_t>(e.form));
+  k = mix64(mix64(k, fnv1a(e.module)), static_cast<uint64_t>(e.origin.pid));
+  return mix64(k, e.device_id ? static_cast<uint64_t>(*e.device_id) + 1 : 0);
+}
+
+bool plog_hit(const SignatureHit& h) { return h.source.empty() && h.pid.has_value(); }
+
+// The directory of an entry ("<input>!logs/.../plog" of ".../plog/plog-1_2.log").
+uint64_t directory_key(const EvidenceRef& ev) {
+  const size_t slash = ev.entry.rfind('/');
+  return fnv1a(std::string_view(ev.entry).substr(0, slash == std::string::npos ? 0 : slash));
+}
+
+// Due when the vector is three quarters full, at least kMinFacts long: about once per
+// doubling, so the folds cost O(n log n) over the whole read. Where a fold frees too little
+// the vector is given its next doubling at once, so the next fold waits as long.
+template <class T>
+bool fold_due(const std::vector<T>& v) {
+  constexpr size_t kMinFacts = 4096;
+  return v.size() >= kMinFacts && v.size() * 4 >= v.capacity() * 3;
+}
+
+template <class T>
+void make_room(std::vector<T>& v) {
+  if (v.size() * 4 >= v.capacity() * 3) v.reserve(v.capacity() * 2);
+}
+
+}  // namespace
+
 void fold_plog_facts_per_process(LogFacts& logs) {
-  fold(
-      logs.signature_hits, kPlogKeptPerTemplate,
-      [](const SignatureHit& h) {
-        // Not the excerpt: it is cut at a fixed length, so digits of different widths move the
-        // cut. The captured values name what differs (an operator, a kernel); their digits do not.
-        uint64_t k = mix64(fnv1a(h.id), static_cast<uint64_t>(*h.pid));
-        for (const auto& [name, value] : h.captures) k = mix64(mix64(k, fnv1a(name)), message_template_key(value));
-        return k;
-      },
-      [](const SignatureHit& h) { return h.source.empty() && h.pid.has_value(); });
-  fold(
-      logs.error_codes, PlogFileParser::kKeptPerCode,
-      [](const ErrorCodeFact& e) {
-        uint64_t k = mix64(fnv1a(e.code), static_cast<uint64_t>(e.form));
-        k = mix64(mix64(k, fnv1a(e.module)), static_cast<uint64_t>(e.origin.pid));
-        return mix64(k, e.device_id ? static_cast<uint64_t>(*e.device_id) + 1 : 0);
-      },
-      [](const ErrorCodeFact&) { return true; });
+  fold(logs.signature_hits, kPlogKeptPerTemplate, hit_key, plog_hit);
+  fold(logs.error_codes, PlogFileParser::kKeptPerCode, code_key, [](const ErrorCodeFact&) { return true; });
+}
+
+void fold_plog_facts_per_directory(LogFacts& logs) {
+  if (fold_due(logs.signature_hits)) {
+    fold(
+        logs.signature_hits, kPlogKeptPerTemplate,
+        [](const SignatureHit& h) { return mix64(hit_key(h), directory_key(h.evidence)); }, plog_hit);
+    make_room(logs.signature_hits);
+  }
+  if (fold_due(logs.error_codes)) {
+    fold(
+        logs.error_codes, PlogFileParser::kKeptPerCode,
+        [](const ErrorCodeFact& e) { return mix64(code_key(e), directory_key(e.evidence)); },
+        [](const ErrorCodeFact&) { return true; });
+    make_room(logs.error_codes);
+  }
 }
 
 }  // namespace triage

@@ -257,3 +257,55 @@ TEST_CASE("a template in two processes' files is folded per process", "[plog_sto
   CHECK(lines[10686] == 80);
   CHECK(lines[20686] == 80);
 }
+
+// The fold also runs while the bundle is read, per directory (plog_process_fold.h): many
+// rotated files of one process stay bounded while they are read, and the facts kept after
+// finalize are those of the fold at the end alone: the earliest lines, every line counted.
+TEST_CASE("a storm over many rotated files stays bounded while read, with the facts of the fold at the end",
+          "[plog_storm]") {
+  const int files = 90, per_file = 70;  // 6,300 lines: past the early fold's 4,096 facts
+  auto line_at = [](int i) {  // aicore_line's text, one second apart over hours
+    return fmt::format(
+        "[ERROR] RUNTIME(10686,msame):2025-03-19-{:02}:{:02}:{:02}.645.779 [device_error_proc.cc:634]10686 "
+        "PrintCoreErrorInfo:[EXEC][DEFAULT]The error from device(0), serial number is {}, there is an "
+        "aicore error, core id is {}, error code = 0x800000, errorStr: The DDR address of the MTE "
+        "instruction is out of range.\n",
+        10 + i / 3600, i / 60 % 60, i % 60, i + 1, i % 24);
+  };
+  auto name = [](int file) {
+    return fmt::format("logs/host/root/ascend/log/debug/plog/plog-10686_2025031910{:04}000.log", file);
+  };
+  auto read = [&](bool reverse) {
+    BundleFacts facts;
+    size_t most = 0;
+    for (int k = 0; k < files; ++k) {
+      const int file = reverse ? files - 1 - k : k;
+      std::string text;
+      for (int i = 0; i < per_file; ++i) text += line_at(file * per_file + i);
+      testing::parse_into(facts, parse_plog, name(file), text);
+      most = std::max(most, facts.logs.signature_hits.size());
+    }
+    // Not 64 per file kept until the end (5,760): folded once the list passed 4,096.
+    CHECK(most < static_cast<size_t>(files) * kPlogKeptPerTemplate * 3 / 4);
+    finalize_facts(facts, AnalyzeOptions{});
+    std::vector<std::pair<std::string, uint64_t>> kept;
+    uint64_t lines = 0;
+    std::string last;
+    for (const auto& h : facts.logs.signature_hits) {
+      if (h.id != "device-exception/aicore-error") continue;
+      kept.emplace_back(h.evidence.entry, h.evidence.line);
+      lines += 1 + h.repeats.lines;
+      if (h.repeats.lines) last = h.repeats.last.time.original;
+    }
+    CHECK(lines == static_cast<uint64_t>(files * per_file));
+    CHECK(last == "2025-03-19-11:44:59.645.779");  // the latest line's time, on the last kept fact
+    return kept;
+  };
+  auto in_order = read(false);
+  REQUIRE(in_order.size() == kPlogKeptPerTemplate);
+  for (size_t i = 0; i < in_order.size(); ++i) {  // the earliest: the first file's lines, then the second's
+    CHECK(in_order[i].first == name(static_cast<int>(i) / per_file));
+    CHECK(in_order[i].second == i % per_file + 1);
+  }
+  CHECK(read(true) == in_order);
+}
