@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <set>
 #include <tuple>
@@ -336,8 +337,8 @@ class Collector {
  private:
   static constexpr size_t kCounted = SIZE_MAX;  // an undated line folded early: counted only
   struct LineAt {
-    uint64_t line;
-    size_t index;  // in out_
+    uint64_t line, entry_check;  // the line number and a second hash of the entry's name
+    size_t index;                // in out_
   };
   struct LineFact {
     uint64_t hash, line;
@@ -350,7 +351,8 @@ class Collector {
   void commit() {
     if (!has_pending_) return;
     has_pending_ = false;
-    const uint64_t line = pending_.event.evidence.line, hash = line_hash(pending_.event.evidence);
+    const EvidenceRef& ev = pending_.event.evidence;
+    const uint64_t line = ev.line, hash = line_hash(ev), check = entry_check(ev);
     size_t at = kCounted;
     if (!fold_) {
       out_.push_back(std::move(pending_));
@@ -360,7 +362,7 @@ class Collector {
     } else {
       at = fold_in(std::move(pending_));
     }
-    if (pending_indexed_) by_line_.emplace(hash, LineAt{line, at});
+    if (pending_indexed_) by_line_.emplace(hash, LineAt{line, check, at});
   }
 
   // Occurrences of one collapse key between two boots of their host always end in one row
@@ -401,12 +403,16 @@ class Collector {
   static bool indexable(const EvidenceRef& ev) { return !ev.entry.empty() && ev.line > 0; }
   static bool same_line(const EvidenceRef& a, const EvidenceRef& b) { return a.line == b.line && a.entry == b.entry; }
 
-  // By a hash of (entry, line) and the line number: no copy of the entry's name per line.
+  // By a hash of (entry, line), checked by the line number and a second hash of the entry:
+  // no copy of the entry's name per line.
   const LineAt* find_line(const EvidenceRef& ev) const {
     if (!indexable(ev)) return nullptr;
     auto it = by_line_.find(line_hash(ev));
-    return it != by_line_.end() && it->second.line == ev.line ? &it->second : nullptr;
+    if (it == by_line_.end() || it->second.line != ev.line || it->second.entry_check != entry_check(ev)) return nullptr;
+    return &it->second;
   }
+
+  static uint64_t entry_check(const EvidenceRef& ev) { return std::hash<std::string_view>{}(ev.entry); }
 
   // The stall reports, sync timeouts and error codes by line, for apply_line_facts().
   void index_line_facts() {
