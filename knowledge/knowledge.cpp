@@ -162,7 +162,7 @@ bool read_signature_field(std::string_view k, ondemand::value v, Signature& sig,
 
 // The required fields and the pattern's compilation; a usable signature joins `out`.
 void finish_signature(Signature sig, std::string where, std::vector<Signature>& out,
-                      const Problems& fail) {
+                      const Problems& fail, bool compile_now) {
   if (!sig.id.empty()) where = sig.id;
   if (sig.id.empty()) fail(where + ": no id");
   if (sig.pattern.empty()) fail(where + ": no pattern");
@@ -174,15 +174,19 @@ void finish_signature(Signature sig, std::string where, std::vector<Signature>& 
   if (sig.id.empty() || sig.pattern.empty()) return;
   RE2::Options opts;
   opts.set_log_errors(false);
-  auto re = std::make_shared<RE2>(sig.pattern, opts);
-  if (!re->ok()) fail(where + ": pattern does not compile: " + re->error());
-  else sig.re = std::move(re);
+  if (compile_now) {
+    auto re = std::make_shared<const RE2>(sig.pattern, opts);
+    if (!re->ok()) fail(where + ": pattern does not compile: " + re->error());
+    sig.re = LazyRegex::compiled(std::move(re));
+  } else {
+    sig.re = LazyRegex(sig.pattern, opts);
+  }
   out.push_back(std::move(sig));
 }
 
 // One element of "signatures".
 void read_signature(simdjson_result<ondemand::value> item, size_t index, const std::string& name,
-                    std::vector<Signature>& out, const Problems& fail) {
+                    std::vector<Signature>& out, const Problems& fail, bool compile_now) {
   Signature sig;
   sig.file = name;
   std::string where = "signature #" + std::to_string(index);
@@ -199,13 +203,14 @@ void read_signature(simdjson_result<ondemand::value> item, size_t index, const s
     ok = read_signature_field(k, v, sig, where, fail) && ok;
   }
   if (!ok) return fail(where + ": a field has the wrong type");
-  finish_signature(std::move(sig), where, out, fail);
+  finish_signature(std::move(sig), where, out, fail, compile_now);
 }
 
 }  // namespace
 
 void parse_signature_file(std::string_view content, const std::string& name,
-                          std::vector<Signature>& out, std::vector<std::string>& errors) {
+                          std::vector<Signature>& out, std::vector<std::string>& errors,
+                          bool compile_now) {
   ondemand::parser parser;
   padded_string json(content);
   ondemand::document doc;
@@ -227,7 +232,7 @@ void parse_signature_file(std::string_view content, const std::string& name,
       if (field.value().get_array().get(arr)) return fail("signatures is not an array");
       have_list = true;
       size_t index = 0;
-      for (auto item : arr) read_signature(item, index++, name, out, fail);
+      for (auto item : arr) read_signature(item, index++, name, out, fail, compile_now);
     } else if (key == "version" || key == "comment") {
       // informational
     } else {
@@ -293,55 +298,81 @@ void parse_error_code_file(std::string_view content, const std::string& name,
 // --- matcher -----------------------------------------------------------------------------
 
 SignatureMatcher::SignatureMatcher(const std::vector<Signature>& all, SignatureSource source)
-{
-  RE2::Options opts;
-  opts.set_log_errors(false);
-  set_ = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
-  std::vector<std::string> patterns;
+    : lazy_(std::make_shared<Lazy>()) {
   for (size_t i = 0; i < all.size(); ++i) {
     const Signature& s = all[i];
-    if (!(s.sources & source) || !s.re) continue;
-    if (set_->Add(s.pattern, nullptr) < 0) continue;
-    patterns.push_back(s.pattern);
-    members_.push_back(static_cast<int>(i));
-    member_modules_.push_back(s.modules);
+    if (!(s.sources & source) || s.re.failed_at_load()) continue;
     std::vector<int> replaced;
     for (const auto& id : s.supersedes)
       for (size_t j = 0; j < all.size(); ++j)
         if (all[j].id == id) replaced.push_back(static_cast<int>(j));
-    member_supersedes_.push_back(std::move(replaced));
-    member_fallback_.push_back(s.ascend_fd.empty() ? 0 : 1);
+    lazy_->candidates.push_back(
+        {static_cast<int>(i), s.pattern, s.modules, std::move(replaced), uint8_t(s.ascend_fd.empty() ? 0 : 1)});
   }
-  if (members_.empty() || !set_->Compile()) {
-    members_.clear();
-    member_modules_.clear();
-    member_supersedes_.clear();
-    member_fallback_.clear();
-    set_.reset();
-    return;
-  }
-  // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
-  // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
-  if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) prefilter_ = LiteralPrefilter(std::move(patterns), opts);
 }
 
+// A pattern the set does not take (it does not compile) is left out, as is every one when the
+// set does not compile.
+const SignatureMatcher::Compiled& SignatureMatcher::compiled() const {
+  static const Compiled kNone;
+  if (!lazy_) return kNone;
+  Lazy& l = *lazy_;
+  std::call_once(l.once, [&l] {
+    Compiled& c = l.compiled;
+    RE2::Options opts;
+    opts.set_log_errors(false);
+    c.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+    std::vector<std::string> patterns;
+    for (auto& cand : l.candidates) {
+      if (c.set->Add(cand.pattern, nullptr) < 0) continue;
+      patterns.push_back(std::move(cand.pattern));
+      c.members.push_back(cand.index);
+      c.member_modules.push_back(std::move(cand.modules));
+      c.member_supersedes.push_back(std::move(cand.supersedes));
+      c.member_fallback.push_back(cand.fallback);
+    }
+    std::vector<Candidate>().swap(l.candidates);
+    if (c.members.empty() || !c.set->Compile()) {
+      c = Compiled();
+      return;
+    }
+    // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
+    // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
+    if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) c.prefilter = LiteralPrefilter(std::move(patterns), opts);
+  });
+  return l.compiled;
+}
+
+const LiteralPrefilter& SignatureMatcher::prefilter() const { return compiled().prefilter; }
+
+bool SignatureMatcher::empty() const { return compiled().members.empty(); }
+
 bool SignatureMatcher::any(std::string_view text) const {
-  return set_ && prefilter_.may_match(text) &&
-         set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
+  const Compiled& c = compiled();
+  if (!c.set) return false;
+  // The first lines go to the set directly (a relaxed counter: which thread's line is the
+  // last unfiltered one does not matter, the answer is the same).
+  auto& calls = lazy_->unfiltered_calls;
+  bool filter = calls.load(std::memory_order_relaxed) >= kPrefilterAfter;
+  if (!filter) calls.fetch_add(1, std::memory_order_relaxed);
+  return (!filter || c.prefilter.may_match(text)) &&
+         c.set->Match(re2::StringPiece(text.data(), text.size()), nullptr);
 }
 
 bool SignatureMatcher::any_unfiltered(std::string_view text) const {
-  return set_ && set_->Match(re2::StringPiece(text.data(), text.size()), nullptr);
+  const Compiled& c = compiled();
+  return c.set && c.set->Match(re2::StringPiece(text.data(), text.size()), nullptr);
 }
 
 void SignatureMatcher::match(std::string_view text, std::string_view module,
                              std::vector<int>& scratch, std::vector<int>& out) const {
   out.clear();
-  if (!set_) return;  // not prefiltered: every caller asked any() first
-  if (!set_->Match(re2::StringPiece(text.data(), text.size()), &scratch)) return;
+  const Compiled& c = compiled();
+  if (!c.set) return;  // not prefiltered: every caller asked any() first
+  if (!c.set->Match(re2::StringPiece(text.data(), text.size()), &scratch)) return;
   for (int k : scratch) {
-    int idx = members_[static_cast<size_t>(k)];
-    const auto& modules = member_modules_[static_cast<size_t>(k)];
+    int idx = c.members[static_cast<size_t>(k)];
+    const auto& modules = c.member_modules[static_cast<size_t>(k)];
     if (!modules.empty() && !module.empty() &&
         std::find(modules.begin(), modules.end(), module) == modules.end())
       continue;
@@ -350,17 +381,17 @@ void SignatureMatcher::match(std::string_view text, std::string_view module,
   // A generated ascend-fd fragment signature only speaks for a line no hand-written one knows.
   bool hand_written = false, fallback = false;
   for (int k : scratch) {
-    int idx = members_[static_cast<size_t>(k)];
+    int idx = c.members[static_cast<size_t>(k)];
     if (std::find(out.begin(), out.end(), idx) == out.end()) continue;
-    (member_fallback_[static_cast<size_t>(k)] ? fallback : hand_written) = true;
+    (c.member_fallback[static_cast<size_t>(k)] ? fallback : hand_written) = true;
   }
   if (hand_written && fallback)
     for (int k : scratch)
-      if (member_fallback_[static_cast<size_t>(k)]) std::erase(out, members_[static_cast<size_t>(k)]);
+      if (c.member_fallback[static_cast<size_t>(k)]) std::erase(out, c.members[static_cast<size_t>(k)]);
   // A narrower signature that matched removes the broader ones it names (in place: no allocation).
   for (int k : scratch)
-    for (int replaced : member_supersedes_[static_cast<size_t>(k)])
-      if (std::find(out.begin(), out.end(), members_[static_cast<size_t>(k)]) != out.end())
+    for (int replaced : c.member_supersedes[static_cast<size_t>(k)])
+      if (std::find(out.begin(), out.end(), c.members[static_cast<size_t>(k)]) != out.end())
         std::erase(out, replaced);
   std::sort(out.begin(), out.end());
 }
@@ -390,6 +421,16 @@ const Signature* KnowledgeBase::find_signature(std::string_view id) const {
   return nullptr;
 }
 
+namespace {
+// Whether `content` is the built-in file `name` as shipped: its patterns were compiled by the
+// tests, so they compile on first use; an override's are compiled at load to report errors.
+bool is_builtin_content(const std::string& name, const std::string& content) {
+  for (const auto& f : builtin_knowledge_files())
+    if (f.name == name) return f.content == content;
+  return false;
+}
+}  // namespace
+
 KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::string origin) {
   KnowledgeBase kb;
   kb.origin = std::move(origin);
@@ -409,7 +450,7 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
     }
     if (fname.ends_with(".json")) {
       std::vector<Signature> sigs;
-      parse_signature_file(f->content, fname, sigs, kb.errors);
+      parse_signature_file(f->content, fname, sigs, kb.errors, !is_builtin_content(fname, f->content));
       for (auto& s : sigs) {
         if (!ids.insert(s.id).second) {
           kb.errors.push_back(fname + ": duplicate signature id " + s.id + " (later one ignored)");

@@ -7,13 +7,16 @@
 #include <re2/re2.h>
 #include <re2/set.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "knowledge/lazy_regex.h"
 #include "knowledge/literal_prefilter.h"
 
 namespace triage {
@@ -46,7 +49,9 @@ struct Signature {
   std::vector<std::string> samples_match;
   std::vector<std::string> samples_near_miss;
   std::string file;  // the knowledge file it came from
-  std::shared_ptr<const RE2> re;  // compiled; null when the pattern does not compile
+  // Compiled on first use (built-in files) or at load (others, so that their errors are
+  // reported); false when the pattern does not compile.
+  LazyRegex re;
 };
 
 struct ErrorCodeInfo {
@@ -88,9 +93,14 @@ struct KnowledgeFile {
 
 // Matches many signatures against one text: a literal prefilter (knowledge/literal_prefilter.h)
 // drops the lines that hold none of the signatures' required strings, one RE2::Set pass over
-// the rest decides which signatures can match, and only those run with captures.
+// the rest decides which signatures can match, and only those run with captures. The set is
+// compiled on first use (a job paste never consults the kernel set), and the prefilter only
+// after kPrefilterAfter lines: building it costs as much as running the set on tens of
+// thousands of lines, so a paste of a few lines never pays for it. Either gives the same answers.
 class SignatureMatcher {
  public:
+  static constexpr uint64_t kPrefilterAfter = 16384;
+
   SignatureMatcher() = default;
   SignatureMatcher(const std::vector<Signature>& all, SignatureSource source);
   SignatureMatcher(SignatureMatcher&&) = default;
@@ -104,16 +114,33 @@ class SignatureMatcher {
   bool any(std::string_view text) const;
   // any() without the literal prefilter: the set's DFA alone (the prefilter's tests compare them).
   bool any_unfiltered(std::string_view text) const;
-  const LiteralPrefilter& prefilter() const { return prefilter_; }
-  bool empty() const { return members_.empty(); }
+  const LiteralPrefilter& prefilter() const;
+  bool empty() const;
 
  private:
-  std::unique_ptr<RE2::Set> set_;
-  LiteralPrefilter prefilter_;  // before set_: false only when no member can match
-  std::vector<int> members_;  // set index -> signature index
-  std::vector<std::vector<std::string>> member_modules_;  // set index -> module filter
-  std::vector<std::vector<int>> member_supersedes_;       // set index -> signature indices it replaces
-  std::vector<uint8_t> member_fallback_;                  // set index -> 1 for an ascend_fd signature
+  struct Compiled {
+    std::unique_ptr<RE2::Set> set;
+    LiteralPrefilter prefilter;  // false only when no member can match
+    std::vector<int> members;    // set index -> signature index
+    std::vector<std::vector<std::string>> member_modules;  // set index -> module filter
+    std::vector<std::vector<int>> member_supersedes;       // set index -> signature indices it replaces
+    std::vector<uint8_t> member_fallback;                  // set index -> 1 for an ascend_fd signature
+  };
+  struct Candidate {  // a signature of this source, as the set will take it
+    int index;
+    std::string pattern;
+    std::vector<std::string> modules;
+    std::vector<int> supersedes;
+    uint8_t fallback;
+  };
+  struct Lazy {
+    std::vector<Candidate> candidates;  // let go once compiled
+    std::once_flag once;
+    Compiled compiled;
+    mutable std::atomic<uint64_t> unfiltered_calls{0};  // any() calls before the prefilter
+  };
+  const Compiled& compiled() const;
+  std::shared_ptr<Lazy> lazy_;
 };
 
 struct KnowledgeBase {
@@ -149,8 +176,11 @@ KnowledgeBase build_knowledge(const std::vector<KnowledgeFile>& files, std::stri
 const KnowledgeBase& knowledge_for(const std::string& dir);
 
 // Loading single files (used by build_knowledge and by `knowledge check`).
+// `compile_now` false: patterns compile on first use, and one that does not compile is not
+// reported (for the built-in files, which the tests check).
 void parse_signature_file(std::string_view content, const std::string& name,
-                          std::vector<Signature>& out, std::vector<std::string>& errors);
+                          std::vector<Signature>& out, std::vector<std::string>& errors,
+                          bool compile_now = true);
 void parse_error_code_file(std::string_view content, const std::string& name,
                            std::vector<ErrorCodeInfo>& out, std::vector<std::string>& errors);
 
