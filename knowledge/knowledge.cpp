@@ -317,29 +317,34 @@ const SignatureMatcher::Compiled& SignatureMatcher::compiled() const {
   static const Compiled kNone;
   if (!lazy_) return kNone;
   Lazy& l = *lazy_;
-  std::call_once(l.once, [&l] {
-    Compiled& c = l.compiled;
-    RE2::Options opts;
-    opts.set_log_errors(false);
-    c.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
-    std::vector<std::string> patterns;
-    for (auto& cand : l.candidates) {
-      if (c.set->Add(cand.pattern, nullptr) < 0) continue;
-      patterns.push_back(std::move(cand.pattern));
-      c.members.push_back(cand.index);
-      c.member_modules.push_back(std::move(cand.modules));
-      c.member_supersedes.push_back(std::move(cand.supersedes));
-      c.member_fallback.push_back(cand.fallback);
-    }
-    std::vector<Candidate>().swap(l.candidates);
-    if (c.members.empty() || !c.set->Compile()) {
-      c = Compiled();
-      return;
-    }
+  if (l.done.load(std::memory_order_acquire)) return l.compiled;
+  std::lock_guard<std::mutex> lock(l.mu);
+  if (l.done.load(std::memory_order_relaxed)) return l.compiled;
+  // Built aside and moved in, so that an exception (out of memory) leaves nothing half made.
+  require_compile_headroom();
+  Compiled c;
+  RE2::Options opts;
+  opts.set_log_errors(false);
+  c.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+  std::vector<std::string> patterns;
+  for (const auto& cand : l.candidates) {
+    if (c.set->Add(cand.pattern, nullptr) < 0) continue;
+    patterns.push_back(cand.pattern);
+    c.members.push_back(cand.index);
+    c.member_modules.push_back(cand.modules);
+    c.member_supersedes.push_back(cand.supersedes);
+    c.member_fallback.push_back(cand.fallback);
+  }
+  if (c.members.empty() || !c.set->Compile()) {
+    c = Compiled();
+  } else if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) {
     // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
     // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
-    if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) c.prefilter = LiteralPrefilter(std::move(patterns), opts);
-  });
+    c.prefilter = LiteralPrefilter(std::move(patterns), opts);
+  }
+  l.compiled = std::move(c);
+  std::vector<Candidate>().swap(l.candidates);
+  l.done.store(true, std::memory_order_release);
   return l.compiled;
 }
 
@@ -498,6 +503,7 @@ const KnowledgeBase& knowledge_for(const std::string& dir) {
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(dir);
   if (it != cache.end()) return *it->second;
+  require_compile_headroom();
   std::vector<KnowledgeFile> files = builtin_knowledge_files();
   std::vector<std::string> errors;
   std::string origin = "built-in";

@@ -133,9 +133,10 @@ class SignatureMatcher {
     std::vector<int> supersedes;
     uint8_t fallback;
   };
-  struct Lazy {
+  struct Lazy {  // a mutex, not std::call_once: see knowledge/lazy_regex.h
     std::vector<Candidate> candidates;  // let go once compiled
-    std::once_flag once;
+    std::mutex mu;
+    std::atomic<bool> done{false};
     Compiled compiled;
     mutable std::atomic<uint64_t> unfiltered_calls{0};  // any() calls before the prefilter
   };

@@ -1,14 +1,22 @@
 #include "knowledge/lazy_regex.h"
 
+#include <new>
+
 namespace triage {
+
+void require_compile_headroom() {
+  // Address space, not memory: nothing is touched, and it is given back at once.
+  char* probe = new (std::nothrow) char[kCompileHeadroom];
+  if (!probe) throw std::bad_alloc();
+  delete[] probe;
+}
 
 LazyRegex LazyRegex::compiled(std::shared_ptr<const RE2> re) {
   LazyRegex out;
   out.state_ = std::make_shared<State>();
   out.state_->eager = true;
-  std::call_once(out.state_->once, [&] {
-    if (re && re->ok()) out.state_->re = std::move(re);
-  });
+  if (re && re->ok()) out.state_->re = std::move(re);
+  out.state_->done.store(true, std::memory_order_release);
   return out;
 }
 
@@ -20,10 +28,15 @@ LazyRegex::LazyRegex(std::string pattern, const RE2::Options& options) : state_(
 const RE2* LazyRegex::get() const {
   if (!state_) return nullptr;
   State& s = *state_;
-  std::call_once(s.once, [&s] {
-    auto re = std::make_shared<const RE2>(s.pattern, s.options);
-    if (re->ok()) s.re = std::move(re);
-  });
+  if (!s.done.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(s.mu);
+    if (!s.done.load(std::memory_order_relaxed)) {
+      require_compile_headroom();
+      auto re = std::make_shared<const RE2>(s.pattern, s.options);
+      if (re->ok()) s.re = std::move(re);
+      s.done.store(true, std::memory_order_release);
+    }
+  }
   return s.re.get();
 }
 

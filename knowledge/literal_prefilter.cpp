@@ -1,5 +1,7 @@
 #include "knowledge/literal_prefilter.h"
 
+#include "knowledge/lazy_regex.h"
+
 #include <re2/filtered_re2.h>
 
 #include <algorithm>
@@ -211,11 +213,17 @@ LiteralPrefilter::LiteralPrefilter(std::vector<std::string> patterns, const RE2:
 
 const LiteralPrefilter::Impl* LiteralPrefilter::built() const {
   if (!lazy_) return nullptr;
-  std::call_once(lazy_->once, [this] {
-    lazy_->impl = build_prefilter(lazy_->patterns, lazy_->options);
-    lazy_->patterns = {};
-  });
-  return lazy_->impl.get();
+  Lazy& l = *lazy_;
+  if (!l.done.load(std::memory_order_acquire)) {
+    std::lock_guard<std::mutex> lock(l.mu);
+    if (!l.done.load(std::memory_order_relaxed)) {
+      require_compile_headroom();
+      l.impl = build_prefilter(l.patterns, l.options);
+      l.patterns = {};
+      l.done.store(true, std::memory_order_release);
+    }
+  }
+  return l.impl.get();
 }
 
 size_t LiteralPrefilter::min_len() const { return built() ? built()->min_len : 0; }

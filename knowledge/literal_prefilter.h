@@ -18,6 +18,7 @@
 // returns atoms lower-cased and expects them found regardless of case).
 #include <re2/re2.h>
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -44,10 +45,11 @@ class LiteralPrefilter {
   struct Impl;
 
  private:
-  struct Lazy {
+  struct Lazy {  // a mutex, not std::call_once: see knowledge/lazy_regex.h
     std::vector<std::string> patterns;
     RE2::Options options;
-    std::once_flag once;
+    std::mutex mu;
+    std::atomic<bool> done{false};
     std::shared_ptr<const Impl> impl;  // null after the build: the prefilter stays off
   };
   const Impl* built() const;

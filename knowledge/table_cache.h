@@ -22,6 +22,7 @@ const T& cached_table(std::string_view file, const std::string& dir, Parse parse
   std::lock_guard<std::mutex> lock(mu);
   auto it = cache.find(dir);
   if (it != cache.end()) return *it->second;
+  require_compile_headroom();  // tables compile regexes: knowledge/lazy_regex.h
   std::string content;
   for (const auto& f : builtin_knowledge_files())
     if (f.name == file) content = f.content;
