@@ -15,12 +15,14 @@ std::map<std::string, std::vector<ScannedFact>, std::less<>>& store() {
   return *s;
 }
 
-std::vector<ScannedFact>& entry_facts(std::string_view entry) {
+// The entry's vector: null when it has none and `create` is false, or the store is full.
+std::vector<ScannedFact>* entry_facts(std::string_view entry, bool create) {
   std::lock_guard<std::mutex> lock(g_mu);
   auto& s = store();
   auto it = s.find(entry);
-  if (it == s.end()) it = s.emplace(std::string(entry), std::vector<ScannedFact>{}).first;
-  return it->second;
+  if (it != s.end()) return &it->second;
+  if (!create || s.size() >= EntryFactScan::kMaxEntries) return nullptr;
+  return &s.emplace(std::string(entry), std::vector<ScannedFact>{}).first->second;
 }
 
 }  // namespace
@@ -32,8 +34,8 @@ std::vector<ScannedFact> scanned_facts(std::string_view entry) {
   return it == s.end() ? std::vector<ScannedFact>{} : it->second;
 }
 
-EntryFactScan::EntryFactScan(std::string_view entry)
-    : entry_(entry), out_(entry_facts(entry)), scanner_(builtin_fact_scanner()) {}
+EntryFactScan::EntryFactScan(std::string_view entry, size_t max_reads)
+    : entry_(entry), scanner_(builtin_fact_scanner()), max_reads_(max_reads) {}
 
 // FNV-1a of the line with each run of digits (and a 0x prefix's hex) as one '#'.
 bool EntryFactScan::seen_template(std::string_view t) {
@@ -60,16 +62,22 @@ bool EntryFactScan::seen_template(std::string_view t) {
 }
 
 void EntryFactScan::line(std::string_view text, uint64_t number, uint64_t offset) {
-  if (out_.size() >= kMaxFacts || !scanner_.any(text) || seen_template(text)) return;
+  if (reads_ >= max_reads_ || (out_ && out_->size() >= kMaxFacts) || !scanner_.any(text) || seen_template(text))
+    return;
+  ++reads_;
+  // Another reader of the same entry (a pasted file's segments) may have values already.
+  if (!out_) out_ = entry_facts(entry_, false);
   scanner_.each(text, [&](std::string_view key, std::string_view value) {
     size_t per_key = 0;
-    for (const auto& f : out_) {
-      if (f.key != key) continue;
-      if (f.value == value) return;
-      ++per_key;
-    }
-    if (per_key >= kMaxPerKey || out_.size() >= kMaxFacts) return;
-    out_.push_back({std::string(key), std::string(value), make_evidence(entry_, number, offset, text)});
+    if (out_)
+      for (const auto& f : *out_) {
+        if (f.key != key) continue;
+        if (f.value == value) return;
+        ++per_key;
+      }
+    if (!out_) out_ = entry_facts(entry_, true);
+    if (!out_ || per_key >= kMaxPerKey || out_->size() >= kMaxFacts) return;
+    out_->push_back({std::string(key), std::string(value), make_evidence(entry_, number, offset, text)});
   });
 }
 

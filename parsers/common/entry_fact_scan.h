@@ -10,6 +10,7 @@
 // BundleFacts: a model header change rebuilds every reader, and this landed in a session
 // that could not afford it. Moving them to LogFacts is a mechanical change (issue 36 notes).
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -32,17 +33,23 @@ class EntryFactScan {
   static constexpr size_t kMaxFacts = 48;
   static constexpr size_t kMaxPerKey = 8;
   static constexpr size_t kTemplates = 64;
+  // Entries the store keeps values of; a later entry's values are not kept. An entry gets a
+  // place only with its first value, so a million files without one cost nothing.
+  static constexpr size_t kMaxEntries = 16384;
 
-  explicit EntryFactScan(std::string_view entry);
+  // `max_reads`: lines whose values are read, at most (the plog reader's bound: each read
+  // runs the forms with captures, which RE2 may allocate for).
+  explicit EntryFactScan(std::string_view entry, size_t max_reads = SIZE_MAX);
   void line(std::string_view text, uint64_t number, uint64_t offset);
 
  private:
   bool seen_template(std::string_view text);
   std::string_view entry_;
-  std::vector<ScannedFact>& out_;  // the store's vector of this entry (stable)
+  std::vector<ScannedFact>* out_ = nullptr;  // the store's vector of this entry (stable), once it has one
   const FactScanner& scanner_;
   std::array<uint64_t, kTemplates> templates_{};
   size_t next_template_ = 0;
+  size_t reads_ = 0, max_reads_;
 };
 
 // The values scanned in `entry` so far (empty when none), first line first.

@@ -14,7 +14,10 @@ using sv = std::string_view;
 }
 
 PlogFileParser::PlogFileParser(ParseContext& ctx, const KnowledgeBase& knowledge)
-    : ctx_(ctx), knowledge_(knowledge), levels_(ctx.options.knowledge_dir) {
+    : ctx_(ctx),
+      knowledge_(knowledge),
+      levels_(ctx.options.knowledge_dir),
+      fact_scan_(ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display), kFactReads) {
   entry_name_ = ctx.entry.display.empty() ? sv(ctx.entry.path) : sv(ctx.entry.display);
   summary_.entry = std::string(entry_name_);
   summary_.device_id = device_id_from_path(ctx.entry.path);
@@ -110,10 +113,12 @@ void PlogFileParser::feed(const Line& line) {
     // scheduler's register dump (`<exception_print>HWS_REG_SQ_BASE_ADDR=0x...`, device-N logs)
     // and a line of another logger at an error level (kept as a level row); any other line
     // is not one.
+    bool error_level = false;
     ++(text.find_first_not_of(" \t") == sv::npos || text.starts_with("<exception_print>") ||
-               note_unknown_shape_level(line)
+               (error_level = note_unknown_shape_level(line))
            ? stats.lines_recognised
            : stats.lines_unrecognised);
+    if (error_level) fact_scan_.line(text, line.number, line.offset);
     if (!saw_tool_error_ && stats.lines <= 3) {
       sv why = tool_error_reason(text);
       if (!why.empty()) {
@@ -125,7 +130,8 @@ void PlogFileParser::feed(const Line& line) {
   }
   if (r == PlogResult::malformed) {
     stats.note_malformed(entry_name_, line.number, line.offset, text);
-    note_unknown_shape_level(line);  // a broken header at an error level is still an error
+    // a broken header at an error level is still an error
+    if (note_unknown_shape_level(line)) fact_scan_.line(text, line.number, line.offset);
     return;
   }
   ++stats.parsed;
@@ -147,6 +153,8 @@ void PlogFileParser::feed(const Line& line) {
   note_pid(p.pid_value);
   if (p.level_id == PlogLevel::event) note_pid(event_pid(p.message));
   keep_facts(p, line);
+  // Error lines only: a warning flood (one template, a million lines) would pay a set pass a line.
+  if (p.level_id == PlogLevel::error) fact_scan_.line(text, line.number, line.offset);
 }
 
 void PlogFileParser::finish() {

@@ -13,6 +13,7 @@
 #include "bundle/line_reader.h"
 #include "knowledge/knowledge.h"
 #include "parsers/plog/device_export_parser.h"  // parse_device_export, formerly here
+#include "parsers/common/entry_fact_scan.h"
 #include "parsers/common/level_line.h"
 #include "parsers/common/parser.h"
 #include "parsers/plog/plog_line.h"
@@ -103,6 +104,11 @@ class PlogFileParser {
   uint64_t copy_key_ = 0;    // the key of the line being kept (first_sighting)
   bool saw_tool_error_ = false;
   std::string_view tool_error_;
+  // Issue 36, facts anywhere: the codes, ids and names of error lines, whatever the plog
+  // readers make of them (a `retcode:507011` of a notify line, an `ERR00100`), read on the
+  // first kFactReads error lines of new templates (their values are the first failure's).
+  static constexpr size_t kFactReads = 128;
+  EntryFactScan fact_scan_;
 };
 
 }  // namespace triage
