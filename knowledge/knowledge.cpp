@@ -1,4 +1,5 @@
 #include "knowledge/knowledge.h"
+#include "knowledge/run_once.h"
 #include "knowledge/self_loaded_tables.h"
 
 #include <simdjson.h>
@@ -317,34 +318,32 @@ const SignatureMatcher::Compiled& SignatureMatcher::compiled() const {
   static const Compiled kNone;
   if (!lazy_) return kNone;
   Lazy& l = *lazy_;
-  if (l.done.load(std::memory_order_acquire)) return l.compiled;
-  std::lock_guard<std::mutex> lock(l.mu);
-  if (l.done.load(std::memory_order_relaxed)) return l.compiled;
   // Built aside and moved in, so that an exception (out of memory) leaves nothing half made.
-  require_compile_headroom();
-  Compiled c;
-  RE2::Options opts;
-  opts.set_log_errors(false);
-  c.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
-  std::vector<std::string> patterns;
-  for (const auto& cand : l.candidates) {
-    if (c.set->Add(cand.pattern, nullptr) < 0) continue;
-    patterns.push_back(cand.pattern);
-    c.members.push_back(cand.index);
-    c.member_modules.push_back(cand.modules);
-    c.member_supersedes.push_back(cand.supersedes);
-    c.member_fallback.push_back(cand.fallback);
-  }
-  if (c.members.empty() || !c.set->Compile()) {
-    c = Compiled();
-  } else if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) {
-    // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
-    // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
-    c.prefilter = LiteralPrefilter(std::move(patterns), opts);
-  }
-  l.compiled = std::move(c);
-  std::vector<Candidate>().swap(l.candidates);
-  l.done.store(true, std::memory_order_release);
+  run_once(l.done, l.mu, [&l] {
+    require_compile_headroom();
+    Compiled c;
+    RE2::Options opts;
+    opts.set_log_errors(false);
+    c.set = std::make_unique<RE2::Set>(opts, RE2::UNANCHORED);
+    std::vector<std::string> patterns;
+    for (const auto& cand : l.candidates) {
+      if (c.set->Add(cand.pattern, nullptr) < 0) continue;
+      patterns.push_back(cand.pattern);
+      c.members.push_back(cand.index);
+      c.member_modules.push_back(cand.modules);
+      c.member_supersedes.push_back(cand.supersedes);
+      c.member_fallback.push_back(cand.fallback);
+    }
+    if (c.members.empty() || !c.set->Compile()) {
+      c = Compiled();
+    } else if (!std::getenv("ASCEND_TRIAGE_NO_PREFILTER")) {
+      // ASCEND_TRIAGE_NO_PREFILTER=1 runs every line through the set, as before the prefilter: the
+      // benchmark's "before" on one binary (docs/performance.md); the reports are the same.
+      c.prefilter = LiteralPrefilter(std::move(patterns), opts);
+    }
+    l.compiled = std::move(c);
+    std::vector<Candidate>().swap(l.candidates);
+  });
   return l.compiled;
 }
 

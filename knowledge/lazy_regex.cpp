@@ -2,6 +2,8 @@
 
 #include <new>
 
+#include "knowledge/run_once.h"
+
 namespace triage {
 
 void require_compile_headroom() {
@@ -28,15 +30,11 @@ LazyRegex::LazyRegex(std::string pattern, const RE2::Options& options) : state_(
 const RE2* LazyRegex::get() const {
   if (!state_) return nullptr;
   State& s = *state_;
-  if (!s.done.load(std::memory_order_acquire)) {
-    std::lock_guard<std::mutex> lock(s.mu);
-    if (!s.done.load(std::memory_order_relaxed)) {
-      require_compile_headroom();
-      auto re = std::make_shared<const RE2>(s.pattern, s.options);
-      if (re->ok()) s.re = std::move(re);
-      s.done.store(true, std::memory_order_release);
-    }
-  }
+  run_once(s.done, s.mu, [&s] {
+    require_compile_headroom();
+    auto re = std::make_shared<const RE2>(s.pattern, s.options);
+    if (re->ok()) s.re = std::move(re);
+  });
   return s.re.get();
 }
 

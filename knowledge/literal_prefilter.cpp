@@ -1,6 +1,7 @@
 #include "knowledge/literal_prefilter.h"
 
 #include "knowledge/lazy_regex.h"
+#include "knowledge/run_once.h"
 
 #include <re2/filtered_re2.h>
 
@@ -214,15 +215,11 @@ LiteralPrefilter::LiteralPrefilter(std::vector<std::string> patterns, const RE2:
 const LiteralPrefilter::Impl* LiteralPrefilter::built() const {
   if (!lazy_) return nullptr;
   Lazy& l = *lazy_;
-  if (!l.done.load(std::memory_order_acquire)) {
-    std::lock_guard<std::mutex> lock(l.mu);
-    if (!l.done.load(std::memory_order_relaxed)) {
-      require_compile_headroom();
-      l.impl = build_prefilter(l.patterns, l.options);
-      l.patterns = {};
-      l.done.store(true, std::memory_order_release);
-    }
-  }
+  run_once(l.done, l.mu, [&l] {
+    require_compile_headroom();
+    l.impl = build_prefilter(l.patterns, l.options);
+    l.patterns = {};
+  });
   return l.impl.get();
 }
 
