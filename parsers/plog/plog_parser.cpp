@@ -152,9 +152,12 @@ void PlogFileParser::feed(const Line& line) {
   }
   note_pid(p.pid_value);
   if (p.level_id == PlogLevel::event) note_pid(event_pid(p.message));
+  const uint64_t folded_before = summary_.folded_lines;
   keep_facts(p, line);
-  // Error lines only: a warning flood (one template, a million lines) would pay a set pass a line.
-  if (p.level_id == PlogLevel::error) fact_scan_.line(text, line.number, line.offset);
+  // Error lines only, and not a storm's folded repeat (counted, never parsed): a flood of one
+  // template would pay a set pass a line (+16.7 % on the warning flood, +18 % on the error storm).
+  if (p.level_id == PlogLevel::error && summary_.folded_lines == folded_before)
+    fact_scan_.line(text, line.number, line.offset);
 }
 
 void PlogFileParser::finish() {
